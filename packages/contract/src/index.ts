@@ -1,0 +1,8 @@
+// The contract between the SPA and the API: what both sides must agree on, and nothing else.
+export * from './constants.js';
+export * from './menu.js';
+export * from './roles.js';
+export * from './routes.js';
+export * from './schemas/auth.js';
+export * from './table-state.js';
+export * from './tracks.js';

@@ -1,0 +1,112 @@
+// The route table of spec §2: every page of the main area, with its Indonesian title.
+// Which roles may open which page is menu.ts (spec §6); this file only names the pages.
+
+import { TRACKS, type TrackId } from './tracks.js';
+
+export type TrackScreen =
+  | 'verifikasi'
+  | 'rekap-verifikasi'
+  | 'supervisi'
+  | 'rekap-supervisi'
+  | 'rekap-pelamar'
+  | 'sanggah'
+  | 'sanggah-nilai'
+  | 'sanggah-afirmasi'
+  | 'afirmasi-admin'
+  | 'rekap-nonasn'
+  | 'dashboard-konfirmasi'
+  | 'admin-reset-jawab-sanggah';
+
+export const SCREEN_TITLES: Record<TrackScreen, string> = {
+  verifikasi: 'Verifikasi',
+  'rekap-verifikasi': 'Rekap Verifikasi',
+  supervisi: 'Supervisi',
+  'rekap-supervisi': 'Rekap Supervisi',
+  'rekap-pelamar': 'Rekap Seluruh Pelamar',
+  sanggah: 'Jawab Sanggah',
+  'sanggah-nilai': 'Jawab Sanggah Nilai',
+  'sanggah-afirmasi': 'Jawab Sanggah Afirmasi',
+  'afirmasi-admin': 'Afirmasi Admin',
+  'rekap-nonasn': 'Data Non ASN',
+  'dashboard-konfirmasi': 'Dashboard Konfirmasi Non ASN',
+  'admin-reset-jawab-sanggah': 'Admin Reset Jawab Sanggah',
+};
+
+/** Screens each track has, in the order of spec §2. */
+export const TRACK_SCREENS: Record<TrackId, readonly TrackScreen[]> = {
+  cpns: ['verifikasi', 'rekap-verifikasi', 'supervisi', 'rekap-supervisi', 'rekap-pelamar', 'sanggah', 'sanggah-nilai'],
+  pppk: [
+    'verifikasi',
+    'rekap-verifikasi',
+    'supervisi',
+    'rekap-supervisi',
+    'rekap-pelamar',
+    'sanggah',
+    'sanggah-afirmasi',
+    'afirmasi-admin',
+    'rekap-nonasn',
+    'dashboard-konfirmasi',
+  ],
+  'pppk-guru': [
+    'verifikasi',
+    'rekap-verifikasi',
+    'supervisi',
+    'rekap-supervisi',
+    'rekap-pelamar',
+    'sanggah',
+    'sanggah-nilai',
+  ],
+  nakes: [
+    'verifikasi',
+    'rekap-verifikasi',
+    'supervisi',
+    'rekap-supervisi',
+    'rekap-pelamar',
+    'sanggah',
+    'sanggah-afirmasi',
+    'sanggah-nilai',
+    'admin-reset-jawab-sanggah',
+    'afirmasi-admin',
+  ],
+};
+
+export const DASHBOARD_PATH = '/dashboard';
+export const BUILDER_PATH = '/builder';
+export const LOGIN_PATH = '/auth/login';
+export const NOT_FOUND_PATH = '/error/404';
+export const DETAIL_SEGMENT = '/detail';
+
+/** Pages every signed-in user may open, whatever their roles (spec §2: "Always shown"). */
+export const ALWAYS_ALLOWED_PAGES: readonly string[] = [DASHBOARD_PATH, BUILDER_PATH];
+
+export function trackPath(track: TrackId, screen?: TrackScreen): string {
+  return screen ? `/${track}/${screen}` : `/${track}`;
+}
+
+export interface PageInfo {
+  path: string;
+  title: string;
+  track?: TrackId;
+  screen?: TrackScreen;
+}
+
+/** Looks a main-area path up in the route table; `/detail` pages resolve to their list page. */
+export function findPage(path: string): PageInfo | undefined {
+  const clean = stripDetail(path);
+  if (clean === DASHBOARD_PATH) return { path: clean, title: 'Dashboard' };
+  if (clean === BUILDER_PATH) return { path: clean, title: 'Pengaturan Tampilan' };
+  const [, first, second, ...rest] = clean.split('/');
+  if (!first || rest.length > 0) return undefined;
+  const track = Object.values(TRACKS).find((t) => t.id === first);
+  if (!track) return undefined;
+  if (second === undefined) return { path: clean, title: track.title, track: track.id };
+  const screen = TRACK_SCREENS[track.id].find((s) => s === second);
+  if (!screen) return undefined;
+  return { path: clean, title: SCREEN_TITLES[screen], track: track.id, screen };
+}
+
+/** spec §2: the guard removes a trailing `/detail` segment before checking the path. */
+export function stripDetail(path: string): string {
+  const noSlash = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return noSlash.endsWith(DETAIL_SEGMENT) ? noSlash.slice(0, -DETAIL_SEGMENT.length) || '/' : noSlash;
+}
