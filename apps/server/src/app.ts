@@ -1,0 +1,93 @@
+// Assembles the HTTP server: security plugins, validation, OpenAPI, routes and (in production)
+// the SPA. No listening and no database opening here, so tests build it with app.inject().
+
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { APP_VERSION, ERROR_CODES } from '@portal/contract';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { accessControl } from './auth/access.js';
+import { authRoutes } from './auth/routes.js';
+import { SessionService } from './auth/sessions.js';
+import { xsrfProtection } from './auth/xsrf.js';
+import type { Config } from './config.js';
+import type { DB } from './db/schema.js';
+import { getOrCreateSecret } from './db/secrets.js';
+import { registerErrorHandler } from './errors.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { registerSpa } from './spa.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Kysely<DB>;
+}
+
+export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes style attributes and CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(xsrfProtection, { secureCookie: config.cookieSecure });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      error: ERROR_CODES.rateLimited,
+      message: `Terlalu banyak permintaan. Coba lagi dalam ${Math.ceil(context.ttl / 1000)} detik.`,
+    }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Portal Verifikasi ASN API', version: APP_VERSION },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const secret = config.jwtSecret ?? (await getOrCreateSecret(db, 'jwt-hs256'));
+  const sessions = new SessionService(db, {
+    secret,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+  });
+  await app.register(accessControl, { sessions });
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { db, sessions, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+
+  if (config.webDist) await registerSpa(app, config.webDist);
+  return app;
+}

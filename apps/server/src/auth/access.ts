@@ -1,0 +1,54 @@
+// One rule enforced twice (ARCHITECTURE.md): every API route declares its access — public,
+// any signed-in user, or the page of spec §2 it serves — and a route whose page is not in the
+// caller's allowed menu (spec §6) is refused with 403. A route without a declaration refuses to
+// register, so nothing is left open by omission.
+
+import { canOpen, type Principal } from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden } from '../errors.js';
+import type { SessionService } from './sessions.js';
+
+export type RouteAccess = 'public' | 'authenticated' | { page: (request: FastifyRequest) => string };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    sessionId: string | null;
+  }
+}
+
+/** The signed-in principal of a route declared 'authenticated' or with a page. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new Error('principalOf used on a public route');
+  return request.principal;
+}
+
+export const accessControl = fp<{ sessions: SessionService }>(
+  async (app: FastifyInstance, { sessions }) => {
+    app.decorateRequest('principal', null);
+    app.decorateRequest('sessionId', null);
+
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+      if (!route.config?.access) {
+        throw new Error(`Rute ${route.method} ${route.url} tidak menyatakan aksesnya (config.access).`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access || access === 'public') return;
+      const { principal, sessionId } = await sessions.authenticate(request.headers.authorization);
+      request.principal = principal;
+      request.sessionId = sessionId;
+      if (access === 'authenticated') return;
+      const page = access.page(request);
+      if (!canOpen(page, principal.menus)) throw forbidden(`Anda tidak berhak mengakses data halaman ${page}.`);
+    });
+  },
+  { name: 'access-control' },
+);

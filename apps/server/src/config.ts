@@ -1,0 +1,81 @@
+// Server configuration from the environment, validated once at start, with safe defaults for
+// the embedded (PGlite, demo data) mode. Production sets DATABASE_URL and the secrets.
+
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1')
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().optional(),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default('./data'),
+  /** HS256 key for the portal's own access tokens; generated and kept in the database if unset. */
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .default(8 * 60 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 60 * 60),
+  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  SEED_DEMO: bool,
+  TRUST_PROXY: bool,
+  COOKIE_SECURE: bool,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export interface Config {
+  production: boolean;
+  port: number;
+  host: string;
+  database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  jwtSecret: string | undefined;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  loginRateLimitPerMinute: number;
+  seedDemo: boolean;
+  trustProxy: boolean;
+  cookieSecure: boolean;
+  logLevel: string;
+  /** Folder of the built SPA; null when the SPA is not served (tests, API-only). */
+  webDist: string | null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Konfigurasi lingkungan tidak valid:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const database: Config['database'] = e.DATABASE_URL
+    ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE }
+    : { kind: 'pglite', dataDir: e.DATA_DIR };
+  return {
+    production: e.NODE_ENV === 'production',
+    port: e.PORT,
+    host: e.HOST,
+    database,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    // Demo accounts only on the embedded database unless asked for explicitly.
+    seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
+    trustProxy: e.TRUST_PROXY ?? false,
+    cookieSecure: e.COOKIE_SECURE ?? false,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ?? null,
+  };
+}

@@ -1,0 +1,15 @@
+// Applies pending migrations at start (ARCHITECTURE.md: versioned, forward-only).
+
+import type { Kysely } from 'kysely';
+import { type MigrationProvider, Migrator } from 'kysely/migration';
+import { migrations } from './migrations/index.js';
+import type { DB } from './schema.js';
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrate(db: Kysely<DB>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error;
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,39 @@
+// Demo seed: on an empty database, the demo instansi and accounts (db/demo-accounts.ts).
+
+import type { Kysely } from 'kysely';
+import { hashPassword } from '../auth/passwords.js';
+import { DEMO_ACCOUNTS, DEMO_INSTANSI, DEMO_PASSWORD, DEMO_TOTP_SECRET } from './demo-accounts.js';
+import type { DB } from './schema.js';
+
+/** Seeds the demo data once; returns false when the database already has users. */
+export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
+  const existing = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('instansi')
+      .values(DEMO_INSTANSI.map((i) => ({ ...i })))
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await trx
+      .insertInto('app_user')
+      .values(
+        DEMO_ACCOUNTS.map((a, i) => ({
+          username: a.username,
+          fullname: a.fullname,
+          email: `${a.username}@demo.portal-asn.go.id`,
+          password_hash: hashes[i]!,
+          instansi_id: a.instansiId,
+          authorities: a.roles,
+          is_cpns: a.flags.includes('isCpns'),
+          is_pppk: a.flags.includes('isPppk'),
+          is_pppk_guru: a.flags.includes('isPppkGuru'),
+          is_pppk_nakes: a.flags.includes('isPppkNakes'),
+          totp_secret: a.totp ? DEMO_TOTP_SECRET : null,
+        })),
+      )
+      .execute();
+  });
+  return true;
+}

@@ -1,0 +1,37 @@
+// Writes audit events (DOMAIN.md: who, what, when, from → to, why). The table is append-only.
+
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+export interface AuditEvent {
+  action: string;
+  actorId?: number | null;
+  actorUsername?: string | null;
+  instansiId?: number | null;
+  entity?: string;
+  entityId?: string | number;
+  from?: string | null;
+  to?: string | null;
+  reason?: string | null;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export async function recordAudit(db: Kysely<DB>, event: AuditEvent): Promise<void> {
+  await db
+    .insertInto('audit_event')
+    .values({
+      action: event.action,
+      actor_id: event.actorId ?? null,
+      actor_username: event.actorUsername ?? null,
+      instansi_id: event.instansiId ?? null,
+      entity: event.entity ?? null,
+      entity_id: event.entityId === undefined ? null : String(event.entityId),
+      from_value: event.from ?? null,
+      to_value: event.to ?? null,
+      reason: event.reason ?? null,
+      ip: event.ip ?? null,
+      details: event.details ? JSON.stringify(event.details) : null,
+    })
+    .execute();
+}

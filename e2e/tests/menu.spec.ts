@@ -1,0 +1,50 @@
+// Issue #2: every demo account signs in through the UI and sees exactly the menu of spec §6.
+
+import { expect, test } from '@playwright/test';
+import { allowedPages } from '@portal/contract';
+import { generate } from 'otplib';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../apps/server/src/db/demo-accounts.js';
+import { MENU, menuHrefs, signIn } from './helpers.js';
+
+for (const account of DEMO_ACCOUNTS.filter((a) => !a.totp)) {
+  test(`${account.username} sees the menu of its roles`, async ({ page }) => {
+    await signIn(page, account.username);
+    const expected = allowedPages({
+      authorities: account.roles.map((authority) => ({ authority })),
+      isCpns: account.flags.includes('isCpns'),
+      isPppk: account.flags.includes('isPppk'),
+      isPppkGuru: account.flags.includes('isPppkGuru'),
+      isPppkNakes: account.flags.includes('isPppkNakes'),
+    }).map((e) => e.page);
+    const hrefs = await menuHrefs(page);
+    expect(new Set(hrefs).size).toBe(hrefs.length);
+    expect([...hrefs].sort()).toEqual(['/dashboard', ...expected].sort());
+  });
+}
+
+test('verifikator.2fa is asked for its TOTP code and then signs in', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Nama Pengguna').fill('verifikator.2fa');
+  await page.getByLabel('Kata Sandi').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  const otp = page.getByLabel('Kode OTP');
+  await expect(otp).toBeVisible();
+  await otp.fill('000000' === (await generate({ secret: DEMO_TOTP_SECRET })) ? '111111' : '000000');
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await expect(page.getByRole('alert')).toContainText('Kode OTP salah');
+  await otp.fill(await generate({ secret: DEMO_TOTP_SECRET }));
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect((await menuHrefs(page)).sort()).toEqual(['/cpns/rekap-verifikasi', '/cpns/verifikasi', '/dashboard']);
+  await expect(page.locator(MENU)).toBeVisible();
+});
+
+test('a wrong password shows an Indonesian error and keeps the form', async ({ page }) => {
+  await page.goto('/auth/login');
+  await page.getByLabel('Nama Pengguna').fill('supervisor.pppk');
+  await page.getByLabel('Kata Sandi').fill('bukan-sandinya');
+  await page.getByRole('button', { name: 'Masuk' }).click();
+  await expect(page.getByRole('alert')).toContainText('Nama pengguna atau kata sandi salah.');
+  await expect(page.getByLabel('Nama Pengguna')).toHaveValue('supervisor.pppk');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});

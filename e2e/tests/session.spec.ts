@@ -1,0 +1,64 @@
+// Issue #2: the session of spec §4: survives a reload, ends on logout or on an expired token.
+
+import { expect, test } from '@playwright/test';
+import { STORAGE_KEYS } from '@portal/contract';
+import { SignJWT } from 'jose';
+import { E2E_JWT_SECRET } from '../playwright.config.js';
+import { MENU, signIn } from './helpers.js';
+
+test('reload keeps the session', async ({ page }) => {
+  await signIn(page, 'admin.guru');
+  await page.goto('/pppk-guru/rekap-pelamar');
+  await page.reload();
+  await expect(page).toHaveURL(/\/pppk-guru\/rekap-pelamar$/);
+  await expect(page.locator(MENU)).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText('Endang Purwanti');
+});
+
+test('logout removes the session and lands on /auth/login', async ({ page }) => {
+  await signIn(page, 'monitor.nakes');
+  const token = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '{}').accessToken,
+    STORAGE_KEYS.session,
+  );
+  await page.getByRole('banner').getByText('Yohanes Manurung').click();
+  await page.getByRole('menuitem', { name: 'Keluar' }).click();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.user)).toBeNull();
+  // The token is revoked on the server, not just forgotten by the browser.
+  const check = await page.request.get('/api/auth/check-token', { headers: { authorization: `Bearer ${token}` } });
+  expect(check.status()).toBe(401);
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('an expired token logs the user out at start', async ({ page }) => {
+  await signIn(page, 'checker.pppk');
+  await page.evaluate(
+    async ({ key, secret }) => {
+      const session = JSON.parse(localStorage.getItem(key) ?? '{}');
+      session.accessToken = secret;
+      localStorage.setItem(key, JSON.stringify(session));
+    },
+    { key: STORAGE_KEYS.session, secret: await expiredCopy(page, STORAGE_KEYS.session) },
+  );
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
+});
+
+/** The stored access token re-signed with an expiry in the past (same session, same user). */
+async function expiredCopy(page: import('@playwright/test').Page, key: string): Promise<string> {
+  const token: string = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? '{}').accessToken, key);
+  const claims = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString());
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(claims.iss)
+    .setSubject(claims.sub)
+    .setJti(claims.jti)
+    .setIssuedAt(now - 7200)
+    .setExpirationTime(now - 60)
+    .sign(new TextEncoder().encode(E2E_JWT_SECRET));
+}
