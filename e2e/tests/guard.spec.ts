@@ -32,8 +32,20 @@ test('a track root shows the user’s entries of that track as cards', async ({ 
   await signIn(page, 'operator.multi');
   await page.goto('/pppk');
   const main = page.getByRole('main');
-  await expect(main.getByRole('link', { name: /Supervisi/ }).first()).toBeVisible();
-  await expect(main.getByRole('link', { name: /Verifikasi/ })).toHaveCount(0);
+  await expect(main.getByRole('heading', { name: 'PPPK Teknis', level: 1 })).toBeVisible();
+  const cards = await main
+    .locator('a[href^="/"]:not([href="/dashboard"])')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  // Only operator.multi's PPPK Teknis pages: no CPNS or Nakes entry, and not the Guru role it lacks the flag for.
+  expect(cards.sort()).toEqual(
+    [
+      '/pppk/rekap-nonasn',
+      '/pppk/rekap-supervisi',
+      '/pppk/sanggah',
+      '/pppk/sanggah-afirmasi',
+      '/pppk/supervisi',
+    ].sort(),
+  );
 });
 
 test('an unknown URL lands on /error/404 with a way back', async ({ page }) => {

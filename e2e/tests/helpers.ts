@@ -10,7 +10,8 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel('Kata Sandi').fill(password);
   await page.getByRole('button', { name: 'Masuk' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.locator(MENU)).toBeVisible();
+  // The URL changes before the layout has drawn: wait for the menu's first link.
+  await expect(page.locator(`${MENU} a[href="/dashboard"]`)).toBeVisible();
 }
 
 export async function menuHrefs(page: Page): Promise<string[]> {

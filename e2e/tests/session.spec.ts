@@ -21,8 +21,8 @@ test('logout removes the session and lands on /auth/login', async ({ page }) => 
     (key) => JSON.parse(localStorage.getItem(key) ?? '{}').accessToken,
     STORAGE_KEYS.session,
   );
-  await page.getByRole('banner').getByText('Yohanes Manurung').click();
-  await page.getByRole('menuitem', { name: 'Keluar' }).click();
+  await page.getByRole('button', { name: 'Menu pengguna: Yohanes Manurung' }).click();
+  await page.getByRole('button', { name: 'Keluar' }).click();
   await expect(page).toHaveURL(/\/auth\/login$/);
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.user)).toBeNull();

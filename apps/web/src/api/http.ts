@@ -1,0 +1,116 @@
+// The one HTTP client of the SPA: adds the bearer token and the XSRF header (spec §7), and turns
+// every failure into an ApiError carrying the server's Indonesian message. Screens never fetch.
+// It knows nothing about the session store: auth/ registers a token source and a 401 handler.
+
+import { type ApiErrorBody, XSRF_COOKIE, XSRF_HEADER } from '@portal/contract';
+import { id } from '../i18n/id';
+
+export const API_BASE = '/api';
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+export const HTTP_ERROR = 'HTTP_ERROR';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+}
+
+type TokenSource = () => string | null;
+type UnauthorizedHandler = () => void;
+
+let tokenSource: TokenSource = () => null;
+let onUnauthorized: UnauthorizedHandler = () => {};
+
+/** auth/ tells the client where the access token is and what a 401 means. */
+export function configureHttp(options: { token: TokenSource; onUnauthorized: UnauthorizedHandler }): void {
+  tokenSource = options.token;
+  onUnauthorized = options.onUnauthorized;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  body?: unknown;
+  /** Send the bearer token (default true). */
+  auth?: boolean;
+  /** Treat a 401 as "session over" (default true); login and the startup check opt out. */
+  expireOnUnauthorized?: boolean;
+  signal?: AbortSignal;
+}
+
+export function readCookie(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return null;
+}
+
+/** spec §7 double submit: the cookie comes from any GET; /api/health is the cheapest. */
+async function xsrfToken(): Promise<string | null> {
+  const existing = readCookie(XSRF_COOKIE);
+  if (existing) return existing;
+  try {
+    await fetch(`${API_BASE}/health`, { credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR, id.errors.network);
+  }
+  return readCookie(XSRF_COOKIE);
+}
+
+function isErrorBody(value: unknown): value is ApiErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as ApiErrorBody).error === 'string' &&
+    typeof (value as ApiErrorBody).message === 'string'
+  );
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  if (isErrorBody(body)) return new ApiError(response.status, body.error, body.message, body.details);
+  return new ApiError(response.status, HTTP_ERROR, id.errors.unexpected);
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, auth = true, expireOnUnauthorized = true, signal } = options;
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = auth ? tokenSource() : null;
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (method !== 'GET') {
+    const xsrf = await xsrfToken();
+    if (xsrf) headers.set(XSRF_HEADER, xsrf);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, NETWORK_ERROR, id.errors.network);
+  }
+
+  if (!response.ok) {
+    const error = await toApiError(response);
+    if (response.status === 401 && expireOnUnauthorized) onUnauthorized();
+    throw error;
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}

@@ -1,0 +1,36 @@
+// Bootstrap (spec §4): validate a stored session first (the splash stays up), then create the
+// router and render; the splash leaves when the first navigation has ended (spec §2).
+
+import '@fontsource/poppins/latin-400.css';
+import '@fontsource/poppins/latin-500.css';
+import '@fontsource/poppins/latin-600.css';
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './global.css';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { initAuth } from '../auth/authStore';
+import { Providers } from './Providers';
+import { createAppRouter } from './router';
+import { dismissSplash, firstNavigationEnded } from './splash';
+
+async function start(): Promise<void> {
+  await initAuth();
+  const router = createAppRouter();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+  await firstNavigationEnded(router);
+  // Let React commit the first route before the splash starts to fade.
+  requestAnimationFrame(() => dismissSplash());
+}
+
+void start();

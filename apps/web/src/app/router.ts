@@ -1,0 +1,24 @@
+// Router assembly: the route table plus what happens when the user is signed out.
+
+import { LOGIN_PATH } from '@portal/contract';
+import { createBrowserRouter } from 'react-router';
+import { onSignedOut } from '../auth/authStore';
+import { id } from '../i18n/id';
+import { createRoutes } from './routes';
+import { showInfo } from './toast';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+/** Sends a signed-out user to the login page; an expired session also gets an info toast. */
+export function bindSignOut(router: Pick<AppRouter, 'navigate'>): void {
+  onSignedOut((reason) => {
+    if (reason === 'expired') showInfo(id.auth.sessionExpired);
+    void router.navigate(LOGIN_PATH, { replace: true });
+  });
+}
+
+export function createAppRouter(): AppRouter {
+  const router = createBrowserRouter(createRoutes());
+  bindSignOut(router);
+  return router;
+}

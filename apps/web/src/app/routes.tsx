@@ -1,0 +1,63 @@
+// The route table of spec §2. The auth area and the main layout load on demand; the track pages
+// are generated from TRACK_SCREENS (one implementation parameterised by track, never copies).
+
+import {
+  BUILDER_PATH,
+  DASHBOARD_PATH,
+  LOGIN_PATH,
+  NOT_FOUND_PATH,
+  TRACK_IDS,
+  TRACK_SCREENS,
+  trackPath,
+} from '@portal/contract';
+import { type RouteObject, redirect, replace } from 'react-router';
+import { guardLoader, guestOnlyLoader } from '../auth/guard';
+
+const dashboardPage = () => import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage }));
+const builderPage = () => import('../features/builder/BuilderPage').then((m) => ({ Component: m.BuilderPage }));
+const trackRootPage = () => import('../features/tracks/TrackRootPage').then((m) => ({ Component: m.TrackRootPage }));
+const trackScreenPage = () =>
+  import('../features/tracks/TrackScreenPage').then((m) => ({ Component: m.TrackScreenPage }));
+
+/** The static splash of index.html covers the first load, so nothing renders under it. */
+function HydrateFallback() {
+  return null;
+}
+
+function trackRoutes(): RouteObject[] {
+  return TRACK_IDS.flatMap((track) => [
+    { path: trackPath(track), loader: guardLoader, lazy: trackRootPage },
+    ...TRACK_SCREENS[track].flatMap((screen) => [
+      { path: trackPath(track, screen), loader: guardLoader, lazy: trackScreenPage },
+      { path: `${trackPath(track, screen)}/detail`, loader: guardLoader, lazy: trackScreenPage },
+    ]),
+  ]);
+}
+
+export function createRoutes(): RouteObject[] {
+  return [
+    {
+      path: LOGIN_PATH,
+      HydrateFallback,
+      loader: guestOnlyLoader,
+      lazy: () => import('../auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
+    },
+    {
+      path: NOT_FOUND_PATH,
+      HydrateFallback,
+      lazy: () => import('../features/errors/NotFoundPage').then((m) => ({ Component: m.NotFoundPage })),
+    },
+    {
+      path: '',
+      HydrateFallback,
+      lazy: () => import('../layout/MainLayout').then((m) => ({ Component: m.MainLayout })),
+      children: [
+        { index: true, loader: () => redirect(DASHBOARD_PATH) },
+        { path: DASHBOARD_PATH, loader: guardLoader, lazy: dashboardPage },
+        { path: BUILDER_PATH, loader: guardLoader, lazy: builderPage },
+        ...trackRoutes(),
+      ],
+    },
+    { path: '*', HydrateFallback, loader: () => replace(NOT_FOUND_PATH), element: null },
+  ];
+}

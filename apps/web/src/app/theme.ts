@@ -1,0 +1,39 @@
+// The Mantine theme: Poppins (spec §9), a BKN-like blue as primary colour, the layout breakpoints
+// of spec §3 in em, and a focus ring for keyboard users.
+
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { LAYOUT } from '@portal/contract';
+
+/** Ten shades around BKN's #0B5FA5 (index 6). */
+export const BKN_BLUE: MantineColorsTuple = [
+  '#e7f1fb',
+  '#cde0f4',
+  '#9bbfe6',
+  '#669cd8',
+  '#3b7fcc',
+  '#1f6cc3',
+  '#0b5fa5',
+  '#084f8a',
+  '#063f6f',
+  '#032f54',
+];
+
+const em = (px: number) => `${px / 16}em`;
+
+export const theme = createTheme({
+  fontFamily: `${LAYOUT.font}, system-ui, -apple-system, 'Segoe UI', sans-serif`,
+  headings: { fontFamily: `${LAYOUT.font}, system-ui, -apple-system, 'Segoe UI', sans-serif` },
+  colors: { bkn: BKN_BLUE },
+  primaryColor: 'bkn',
+  primaryShade: 6,
+  focusRing: 'auto',
+  defaultRadius: 'md',
+  breakpoints: {
+    xs: em(480),
+    sm: em(LAYOUT.breakpoints.sm),
+    md: em(LAYOUT.breakpoints.md),
+    lg: em(LAYOUT.breakpoints.lg),
+    xl: em(LAYOUT.breakpoints.xl),
+    xxl: em(LAYOUT.breakpoints.xxl),
+  },
+});

@@ -1,0 +1,159 @@
+// /auth/login (spec §3/§7): username and password; the "Kode OTP" field appears once the server
+// answers OTP_REQUIRED. Server messages are shown as sent (already Indonesian).
+
+import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DASHBOARD_PATH, ERROR_CODES } from '@portal/contract';
+import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../api/http';
+import { id } from '../i18n/id';
+import { login, useAuth } from './authStore';
+
+interface FieldErrors {
+  username?: string;
+  password?: string;
+  otp?: string;
+}
+
+interface Notice {
+  tone: 'error' | 'info';
+  message: string;
+}
+
+export function LoginPage() {
+  const navigate = useNavigate();
+  const { loading } = useAuth();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState('');
+  const [otpShown, setOtpShown] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const otpRef = useRef<HTMLInputElement>(null);
+  const usernameRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (otpShown) otpRef.current?.focus();
+  }, [otpShown]);
+
+  // Fetch the main area's code while the user types, so the dashboard appears right after login.
+  useEffect(() => {
+    void import('../layout/MainLayout');
+    void import('../features/dashboard/DashboardPage');
+  }, []);
+
+  function validate(): FieldErrors {
+    const errors: FieldErrors = {};
+    if (!username.trim()) errors.username = id.auth.usernameRequired;
+    if (!password) errors.password = id.auth.passwordRequired;
+    if (otpShown && !otp.trim()) errors.otp = id.auth.otpRequired;
+    return errors;
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const errors = validate();
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      if (errors.username) usernameRef.current?.focus();
+      else if (errors.otp) otpRef.current?.focus();
+      return;
+    }
+    setNotice(null);
+    try {
+      await login(username.trim(), password, otpShown ? otp.trim() : null);
+      navigate(DASHBOARD_PATH, { replace: true });
+    } catch (error) {
+      const apiError = error instanceof ApiError ? error : null;
+      const message = apiError?.message ?? id.errors.unexpected;
+      if (apiError?.code === ERROR_CODES.otpRequired) {
+        setOtpShown(true);
+        setNotice({ tone: 'info', message });
+        otpRef.current?.focus();
+        return;
+      }
+      if (apiError?.code === ERROR_CODES.otpInvalid) {
+        setOtp('');
+        otpRef.current?.focus();
+      }
+      setNotice({ tone: 'error', message });
+    }
+  }
+
+  return (
+    <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
+      <Box w="100%" maw={420}>
+        <Stack align="center" gap={4} mb="lg">
+          <IconShieldLock size={48} stroke={1.5} color="var(--mantine-color-bkn-6)" aria-hidden />
+          <Title order={1} size="h2" ta="center" c="bkn.8">
+            {id.app.name}
+          </Title>
+          <Text c="dimmed" ta="center">
+            {id.app.tagline}
+          </Text>
+        </Stack>
+        <Paper withBorder shadow="sm" p="xl" radius="md">
+          <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
+            <Stack gap="md">
+              <Title id="login-title" order={2} size="h4" fw={600}>
+                {id.auth.title}
+              </Title>
+              {notice && (
+                <Alert
+                  role="alert"
+                  color={notice.tone === 'error' ? 'red' : 'blue'}
+                  icon={<IconAlertCircle aria-hidden />}
+                  title={notice.tone === 'error' ? id.auth.loginFailedTitle : id.auth.otpNeededTitle}
+                >
+                  {notice.message}
+                </Alert>
+              )}
+              <TextInput
+                ref={usernameRef}
+                label={id.auth.username}
+                name="username"
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                required
+                value={username}
+                onChange={(e) => setUsername(e.currentTarget.value)}
+                error={fieldErrors.username}
+                autoFocus
+              />
+              <PasswordInput
+                label={id.auth.password}
+                name="password"
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={fieldErrors.password}
+              />
+              {otpShown && (
+                <TextInput
+                  ref={otpRef}
+                  label={id.auth.otp}
+                  description={id.auth.otpHint}
+                  name="token"
+                  inputMode="numeric"
+                  pattern="[0-9]*"
+                  autoComplete="one-time-code"
+                  maxLength={8}
+                  required
+                  value={otp}
+                  onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, ''))}
+                  error={fieldErrors.otp}
+                />
+              )}
+              <Button type="submit" fullWidth loading={loading} disabled={loading}>
+                {id.auth.submit}
+              </Button>
+            </Stack>
+          </form>
+        </Paper>
+      </Box>
+    </Center>
+  );
+}

@@ -1,0 +1,103 @@
+// The auth state of spec §3/§4: session, current user, loading flag. A tiny external store so
+// route loaders (the guard) and components read the same state. Navigation after a logout or an
+// expired session is the router's business: the app registers it with onSignedOut().
+
+import type { Principal, Session } from '@portal/contract';
+import { useSyncExternalStore } from 'react';
+import { fetchPrincipal, postLogin, postLogout } from '../api/auth';
+import { ApiError, configureHttp, HTTP_ERROR } from '../api/http';
+import { id } from '../i18n/id';
+import { clearStoredAuth, readStoredSession, storeSession, storeUser } from './sessionStorage';
+
+export interface AuthState {
+  session: Session | null;
+  user: Principal | null;
+  loading: boolean;
+}
+
+export type SignOutReason = 'logout' | 'expired';
+
+let state: AuthState = { session: null, user: null, loading: false };
+const listeners = new Set<() => void>();
+let signedOutHandler: (reason: SignOutReason) => void = () => {};
+
+function setState(patch: Partial<AuthState>): void {
+  state = { ...state, ...patch };
+  for (const listener of listeners) listener();
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function subscribeAuth(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(subscribeAuth, getAuthState, getAuthState);
+}
+
+/** The app decides where a signed-out user goes (the router is created after initAuth). */
+export function onSignedOut(handler: (reason: SignOutReason) => void): void {
+  signedOutHandler = handler;
+}
+
+/** Drop the session locally: storage and memory. */
+export function clearAuth(): void {
+  clearStoredAuth();
+  setState({ session: null, user: null, loading: false });
+}
+
+function expireSession(): void {
+  if (!state.session && !state.user) return;
+  clearAuth();
+  signedOutHandler('expired');
+}
+
+configureHttp({ token: () => state.session?.accessToken ?? null, onUnauthorized: expireSession });
+
+/**
+ * spec §4 startup: a stored session is validated against the server before anything is shown.
+ * A returned user becomes the current user; anything else logs out. No stored token: signed out.
+ */
+export async function initAuth(): Promise<void> {
+  const session = readStoredSession();
+  if (!session) {
+    clearAuth();
+    return;
+  }
+  setState({ session, loading: true });
+  try {
+    const user = await fetchPrincipal({ expireOnUnauthorized: false });
+    storeUser(user);
+    setState({ user, loading: false });
+  } catch {
+    clearAuth();
+  }
+}
+
+/** spec §4 login: store the response (if it has an accessToken), then fetch the principal. */
+export async function login(username: string, password: string, token: string | null): Promise<Principal> {
+  setState({ loading: true });
+  try {
+    const session = await postLogin({ username, password, token });
+    if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, id.errors.unexpected);
+    setState({ session });
+    const user = await fetchPrincipal({ expireOnUnauthorized: false });
+    storeUser(user);
+    setState({ user, loading: false });
+    return user;
+  } catch (error) {
+    clearAuth();
+    throw error;
+  }
+}
+
+/** spec §4 logout: revoke server-side (its failure does not matter), clear, go to the login page. */
+export async function logout(): Promise<void> {
+  if (state.session) await postLogout().catch(() => undefined);
+  clearAuth();
+  signedOutHandler('logout');
+}

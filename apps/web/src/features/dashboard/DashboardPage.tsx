@@ -1,0 +1,56 @@
+// /dashboard: greeting, the user's instansi and roles, and cards to every page they may open.
+
+import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useAuth } from '../../auth/authStore';
+import { id } from '../../i18n/id';
+import { MenuCards } from './MenuCards';
+
+/** ROLE_VERIFIKATOR_CPNS → "VERIFIKATOR CPNS": readable without inventing role names. */
+function roleLabel(authority: string): string {
+  return authority.replace(/^ROLE_/, '').replaceAll('_', ' ');
+}
+
+export function DashboardPage() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Stack gap="xl">
+      <Paper withBorder p="lg" radius="md">
+        <Title order={2} size="h4" fw={600}>
+          {id.dashboard.greeting(user.fullname)}
+        </Title>
+        <Text c="dimmed" mt={4}>
+          {user.instansi.nama}
+        </Text>
+        <Text size="sm" fw={500} mt="md" mb={6}>
+          {id.dashboard.roles}
+        </Text>
+        {user.authorities.length > 0 ? (
+          <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {user.authorities.map(({ authority }) => (
+              <li key={authority}>
+                <Badge variant="light" radius="sm" tt="none">
+                  {roleLabel(authority)}
+                </Badge>
+              </li>
+            ))}
+          </Group>
+        ) : (
+          <Text size="sm" c="dimmed">
+            {id.dashboard.noRoles}
+          </Text>
+        )}
+      </Paper>
+      <section aria-labelledby="dashboard-menus">
+        <Title id="dashboard-menus" order={2} size="h4" fw={600} mb="md">
+          {id.dashboard.menus}
+        </Title>
+        {user.menus.length > 0 ? (
+          <MenuCards menus={user.menus} headingLevel={3} />
+        ) : (
+          <Text c="dimmed">{id.dashboard.noMenus}</Text>
+        )}
+      </section>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+// A track root (/cpns, /pppk, /pppk-guru, /nakes): cards to the user's pages of that track.
+// One component for the four tracks, parameterised by the track of the path.
+
+import { Text } from '@mantine/core';
+import { useAuth } from '../../auth/authStore';
+import { id } from '../../i18n/id';
+import { MenuCards } from '../dashboard/MenuCards';
+import { useCurrentPage } from './useTrack';
+
+export function TrackRootPage() {
+  const { user } = useAuth();
+  const page = useCurrentPage();
+  if (!user || !page?.track) return null;
+  const prefix = `/${page.track}/`;
+  const menus = user.menus.filter((entry) => entry.page.startsWith(prefix));
+  return menus.length > 0 ? <MenuCards menus={menus} /> : <Text c="dimmed">{id.track.noMenus}</Text>;
+}

@@ -1,0 +1,57 @@
+// The subheader (spec §2): page title from the route table and breadcrumbs
+// Dashboard › track › screen › Detail.
+
+import { Anchor, Box, Breadcrumbs, Text, Title } from '@mantine/core';
+import { DASHBOARD_PATH, findPage, stripDetail, TRACKS, trackPath } from '@portal/contract';
+import { Link, useLocation } from 'react-router';
+import { id } from '../i18n/id';
+
+interface Crumb {
+  label: string;
+  to?: string;
+}
+
+export function crumbsFor(pathname: string): Crumb[] {
+  const page = findPage(pathname);
+  const crumbs: Crumb[] = [{ label: id.layout.dashboard, to: DASHBOARD_PATH }];
+  if (!page || page.path === DASHBOARD_PATH) return [{ label: id.layout.dashboard }];
+  const isDetail = stripDetail(pathname) !== pathname.replace(/\/$/, '');
+  if (page.track) {
+    const track = TRACKS[page.track];
+    crumbs.push({ label: track.title, to: page.screen ? trackPath(track.id) : undefined });
+    if (page.screen) crumbs.push({ label: page.title, to: isDetail ? page.path : undefined });
+  } else {
+    crumbs.push({ label: page.title });
+  }
+  if (isDetail) crumbs.push({ label: id.layout.detail });
+  return crumbs;
+}
+
+export function PageHeader() {
+  const { pathname } = useLocation();
+  const page = findPage(pathname);
+  const crumbs = crumbsFor(pathname);
+  return (
+    <div>
+      <Title order={1} size="h3" fw={600}>
+        {page?.title ?? id.layout.dashboard}
+      </Title>
+      <Box component="nav" aria-label={id.layout.breadcrumb} mt={4}>
+        <Breadcrumbs separator="›">
+          {crumbs.map((crumb, index) => {
+            const last = index === crumbs.length - 1;
+            return crumb.to && !last ? (
+              <Anchor key={crumb.label} component={Link} to={crumb.to} size="sm">
+                {crumb.label}
+              </Anchor>
+            ) : (
+              <Text key={crumb.label} size="sm" c="dimmed" aria-current={last ? 'page' : undefined}>
+                {crumb.label}
+              </Text>
+            );
+          })}
+        </Breadcrumbs>
+      </Box>
+    </div>
+  );
+}

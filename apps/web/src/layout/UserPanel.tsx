@@ -1,0 +1,111 @@
+// The user panel of the header: a button with the user's name and instansi that opens either an
+// offcanvas drawer (default, spec §3) or a dropdown menu, per the layout config.
+
+import { Avatar, Button, Divider, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { BUILDER_PATH, type Principal } from '@portal/contract';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
+import type { ComponentProps } from 'react';
+import { Link } from 'react-router';
+import { logout } from '../auth/authStore';
+import { id } from '../i18n/id';
+import type { LayoutConfig } from './layoutConfig';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase() ?? '')
+    .join('');
+}
+
+function UserButton({ user, ...props }: { user: Principal } & ComponentProps<'button'>) {
+  return (
+    <UnstyledButton aria-label={`${id.layout.userMenu}: ${user.fullname}`} {...props}>
+      <Group gap="sm" wrap="nowrap">
+        <Avatar color="bkn" radius="xl" size="md">
+          {initials(user.fullname)}
+        </Avatar>
+        <Stack gap={0} visibleFrom="sm">
+          <Text size="sm" fw={500} lh={1.3}>
+            {user.fullname}
+          </Text>
+          <Text size="xs" c="dimmed" lh={1.3}>
+            {user.instansi.nama}
+          </Text>
+        </Stack>
+      </Group>
+    </UnstyledButton>
+  );
+}
+
+export function UserPanel({ user, mode }: { user: Principal; mode: LayoutConfig['extras']['userPanel'] }) {
+  const [opened, { open, close }] = useDisclosure(false);
+
+  if (mode === 'dropdown') {
+    return (
+      <Menu position="bottom-end" width={240} withinPortal>
+        <Menu.Target>
+          <UserButton user={user} />
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{user.instansi.nama}</Menu.Label>
+          <Menu.Item component={Link} to={BUILDER_PATH} leftSection={<IconSettings size={16} aria-hidden />}>
+            {id.layout.builder}
+          </Menu.Item>
+          <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
+            {id.layout.logout}
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    );
+  }
+
+  return (
+    <>
+      <UserButton user={user} onClick={open} aria-haspopup="dialog" aria-expanded={opened} />
+      <Drawer opened={opened} onClose={close} position="right" size="sm" title={id.layout.userPanelTitle}>
+        <Stack gap="md">
+          <Group gap="sm" wrap="nowrap">
+            <Avatar color="bkn" radius="xl" size="lg">
+              {initials(user.fullname)}
+            </Avatar>
+            <div>
+              <Text fw={600}>{user.fullname}</Text>
+              <Text size="sm" c="dimmed">
+                {user.instansi.nama}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {user.email}
+              </Text>
+            </div>
+          </Group>
+          <Divider />
+          <Button
+            component={Link}
+            to={BUILDER_PATH}
+            variant="light"
+            leftSection={<IconSettings size={16} aria-hidden />}
+            onClick={close}
+            justify="flex-start"
+          >
+            {id.layout.builder}
+          </Button>
+          <Button
+            color="red"
+            variant="light"
+            leftSection={<IconLogout size={16} aria-hidden />}
+            onClick={() => {
+              close();
+              void logout();
+            }}
+            justify="flex-start"
+          >
+            {id.layout.logout}
+          </Button>
+        </Stack>
+      </Drawer>
+    </>
+  );
+}

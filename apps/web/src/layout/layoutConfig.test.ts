@@ -1,0 +1,52 @@
+import { STORAGE_KEYS } from '@portal/contract';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { defaultLayoutConfig, type LayoutConfig, loadLayoutConfig } from './layoutConfig';
+
+describe('loadLayoutConfig (spec §3/§4)', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('returns the spec defaults when nothing is saved', () => {
+    const config = loadLayoutConfig(localStorage);
+    expect(config).toEqual(defaultLayoutConfig());
+    expect(config.content.width).toBe('fluid');
+    expect(config.header).toEqual({ fixedDesktop: true, fixedMobile: true });
+    expect(config.aside).toMatchObject({ display: true, fixed: true });
+    expect(config.extras.userPanel).toBe('offcanvas');
+    expect(config.breakpoints).toEqual({ sm: 576, md: 768, lg: 992, xl: 1200, xxl: 1400 });
+  });
+
+  it('removes an unparsable saved config and falls back to the defaults', () => {
+    localStorage.setItem(STORAGE_KEYS.layoutConfig, '{not json');
+    expect(loadLayoutConfig(localStorage)).toEqual(defaultLayoutConfig());
+    expect(localStorage.getItem(STORAGE_KEYS.layoutConfig)).toBeNull();
+  });
+
+  it('removes a saved value that is JSON but not a layout config', () => {
+    localStorage.setItem(STORAGE_KEYS.layoutConfig, JSON.stringify({ header: 'yes' }));
+    expect(loadLayoutConfig(localStorage)).toEqual(defaultLayoutConfig());
+    expect(localStorage.getItem(STORAGE_KEYS.layoutConfig)).toBeNull();
+  });
+
+  it('keeps a valid saved config', () => {
+    const saved: LayoutConfig = { ...defaultLayoutConfig(), extras: { userPanel: 'dropdown' } };
+    localStorage.setItem(STORAGE_KEYS.layoutConfig, JSON.stringify(saved));
+    expect(loadLayoutConfig(localStorage).extras.userPanel).toBe('dropdown');
+    expect(localStorage.getItem(STORAGE_KEYS.layoutConfig)).not.toBeNull();
+  });
+
+  it('unfixes the subheader when the desktop header is not fixed', () => {
+    const saved: LayoutConfig = {
+      ...defaultLayoutConfig(),
+      header: { fixedDesktop: false, fixedMobile: true },
+      subheader: { display: true, fixed: true },
+    };
+    localStorage.setItem(STORAGE_KEYS.layoutConfig, JSON.stringify(saved));
+    expect(loadLayoutConfig(localStorage).subheader).toEqual({ display: true, fixed: false });
+  });
+
+  it('keeps a fixed subheader under a fixed desktop header', () => {
+    const saved: LayoutConfig = { ...defaultLayoutConfig(), subheader: { display: true, fixed: true } };
+    localStorage.setItem(STORAGE_KEYS.layoutConfig, JSON.stringify(saved));
+    expect(loadLayoutConfig(localStorage).subheader.fixed).toBe(true);
+  });
+});
