@@ -32,42 +32,22 @@ export const SCREEN_TITLES: Record<TrackScreen, string> = {
   'admin-reset-jawab-sanggah': 'Admin Reset Jawab Sanggah',
 };
 
+/** The screens every track has, first in each track's list (spec §2). */
+const COMMON_SCREENS = [
+  'verifikasi',
+  'rekap-verifikasi',
+  'supervisi',
+  'rekap-supervisi',
+  'rekap-pelamar',
+  'sanggah',
+] as const satisfies readonly TrackScreen[];
+
 /** Screens each track has, in the order of spec §2. */
 export const TRACK_SCREENS: Record<TrackId, readonly TrackScreen[]> = {
-  cpns: ['verifikasi', 'rekap-verifikasi', 'supervisi', 'rekap-supervisi', 'rekap-pelamar', 'sanggah', 'sanggah-nilai'],
-  pppk: [
-    'verifikasi',
-    'rekap-verifikasi',
-    'supervisi',
-    'rekap-supervisi',
-    'rekap-pelamar',
-    'sanggah',
-    'sanggah-afirmasi',
-    'afirmasi-admin',
-    'rekap-nonasn',
-    'dashboard-konfirmasi',
-  ],
-  'pppk-guru': [
-    'verifikasi',
-    'rekap-verifikasi',
-    'supervisi',
-    'rekap-supervisi',
-    'rekap-pelamar',
-    'sanggah',
-    'sanggah-nilai',
-  ],
-  nakes: [
-    'verifikasi',
-    'rekap-verifikasi',
-    'supervisi',
-    'rekap-supervisi',
-    'rekap-pelamar',
-    'sanggah',
-    'sanggah-afirmasi',
-    'sanggah-nilai',
-    'admin-reset-jawab-sanggah',
-    'afirmasi-admin',
-  ],
+  cpns: [...COMMON_SCREENS, 'sanggah-nilai'],
+  pppk: [...COMMON_SCREENS, 'sanggah-afirmasi', 'afirmasi-admin', 'rekap-nonasn', 'dashboard-konfirmasi'],
+  'pppk-guru': [...COMMON_SCREENS, 'sanggah-nilai'],
+  nakes: [...COMMON_SCREENS, 'sanggah-afirmasi', 'sanggah-nilai', 'admin-reset-jawab-sanggah', 'afirmasi-admin'],
 };
 
 export const DASHBOARD_PATH = '/dashboard';
