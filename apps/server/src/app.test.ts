@@ -18,8 +18,7 @@ describe('GET /api/health', () => {
     const lost = await ctx.app.inject({ url: '/api/health' });
     expect(lost.statusCode).toBe(503);
     expect(lost.json()).toMatchObject({ status: 'degraded', database: { reachable: false } });
-    await ctx.app.close();
-    await ctx.close().catch(() => undefined);
+    await ctx.close();
   });
 });
 

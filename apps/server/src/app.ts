@@ -34,14 +34,6 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    // One line per request (below), instead of Fastify's two.
-    disableRequestLogging: true,
-  });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
-      'request',
-    );
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

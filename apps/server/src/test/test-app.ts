@@ -44,11 +44,12 @@ export async function createTestDb(): Promise<TestDb> {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 }, { searchPath: schema });
-  await migrate(database.db);
+  await migrate(database.db, schema);
   return {
     db: database.db,
     close: async () => {
-      await database.close();
+      // The schema goes even when a test already destroyed the connection pool.
+      await database.close().catch(() => undefined);
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
     },
