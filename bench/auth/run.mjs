@@ -37,8 +37,9 @@ async function startServer() {
 
 const stop = (child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'));
 
-async function run(title, connections, options) {
-  const result = await autocannon({ url: base, connections, duration: seconds, ...options });
+async function run(title, connections, { path: urlPath, ...options }) {
+  // autocannon takes the path from `url` (its own `path` option is not applied here).
+  const result = await autocannon({ url: `${base}${urlPath}`, connections, duration: seconds, ...options });
   const l = result.latency;
   const errors = result.non2xx + result.errors;
   return {
@@ -64,7 +65,10 @@ const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers, b
 const { accessToken } = await login.json();
 
 const rows = [];
-for (const c of [1, 16]) rows.push(await run('POST /api/auth/login', c, { method: 'POST', headers, body: loginBody }));
+for (const c of [1, 16])
+  rows.push(
+    await run('POST /api/auth/login', c, { path: '/api/auth/login', method: 'POST', headers, body: loginBody }),
+  );
 for (const c of [1, 16, 64]) {
   rows.push(
     await run('GET /api/auth/check-token', c, {
