@@ -3,6 +3,12 @@
 import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
+// The same check as the web build (contract buildVersion): YYYYMMDD-NNNN.
+const version = process.env.APP_VERSION;
+if (version !== undefined && !/^\d{8}-\d{4}$/.test(version)) {
+  throw new Error(`APP_VERSION harus berformat YYYYMMDD-NNNN, bukan "${version}"`);
+}
+
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
 
@@ -15,5 +21,6 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
+  ...(version ? { define: { __APP_VERSION__: JSON.stringify(version) } } : {}),
   logLevel: 'warning',
 });

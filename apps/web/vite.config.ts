@@ -1,21 +1,55 @@
-// Build and dev-server configuration of the SPA. The one custom plugin stamps the app version
-// (spec §9) into index.html at build time, so the splash needs no inline script (the CSP forbids it).
-import { APP_VERSION } from '@portal/contract';
+// Build and dev-server configuration of the SPA. The version (spec §9) is stamped into the code
+// and into index.html at build time, so the splash needs no inline script (the CSP forbids it).
+// The service worker (spec §4 "new version") exists only in production builds.
+import { buildVersion } from '@portal/contract';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://localhost:3000';
+const version = buildVersion(process.env);
 
 function appVersionHtml(): Plugin {
   return {
     name: 'portal-app-version',
-    transformIndexHtml: (html) => html.replaceAll('%APP_VERSION%', APP_VERSION),
+    transformIndexHtml: (html) => html.replaceAll('%APP_VERSION%', version),
   };
 }
 
 export default defineConfig({
   root: new URL('.', import.meta.url).pathname,
-  plugins: [react(), appVersionHtml()],
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  plugins: [
+    react(),
+    appVersionHtml(),
+    VitePWA({
+      // The app asks before it activates a new version (the "Versi terbaru tersedia" toast).
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Portal Verifikasi ASN',
+        short_name: 'Verifikasi ASN',
+        description: 'Verifikasi seleksi calon ASN',
+        lang: 'id',
+        start_url: '/',
+        display: 'standalone',
+        theme_color: '#0b5fa5',
+        background_color: '#f8f9fa',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+      },
+      workbox: {
+        // The app shell and static assets only: API and identity calls are never cached.
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/realms\//],
+        cleanupOutdatedCaches: true,
+        // The first worker takes over the open page at once, so a later version's activation
+        // (after the toast is tapped) hands control over and triggers the reload.
+        clientsClaim: true,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: { outDir: 'dist', emptyOutDir: true },
   server: {
     proxy: {

@@ -1,7 +1,23 @@
 // Application constants of spec §9 (and the timings of spec §2/§4), defined once.
 
-/** App version (spec §9), format YYYYMMDD-NNNN; prefixes every localStorage key. */
-export const APP_VERSION = '20240820-0001';
+/** Stamped by the web and server builds from the APP_VERSION environment variable, if set. */
+declare const __APP_VERSION__: string | undefined;
+
+/** The version of spec §9; a build stamps another with APP_VERSION=YYYYMMDD-NNNN. */
+export const DEFAULT_APP_VERSION = '20240820-0001';
+export const APP_VERSION_PATTERN = /^\d{8}-\d{4}$/;
+
+/** App version: shown in the splash and footer, and the prefix of every localStorage key. */
+export const APP_VERSION: string = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : DEFAULT_APP_VERSION;
+
+/** The version a build stamps: APP_VERSION from the environment, checked, or the default. */
+export function buildVersion(env: Record<string, string | undefined>): string {
+  const version = env.APP_VERSION ?? DEFAULT_APP_VERSION;
+  if (!APP_VERSION_PATTERN.test(version)) {
+    throw new Error(`APP_VERSION harus berformat YYYYMMDD-NNNN, bukan "${version}"`);
+  }
+  return version;
+}
 
 export const PAGE_SIZES = [3, 5, 10, 15, 50, 100] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];

@@ -2,25 +2,14 @@
 // (TanStack Query) is provided by the main layout, which is the only area that needs it.
 
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
-import { TOAST } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { ToastHost } from './ToastHost';
 import { theme } from './theme';
-
-/** spec §9: "unlimited open" — Mantine needs a number. */
-const UNLIMITED_TOASTS = 1000;
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications
-        position={TOAST.position}
-        autoClose={TOAST.timeoutMs}
-        limit={UNLIMITED_TOASTS}
-        transitionDuration={TOAST.easeMs}
-        withAutoCloseProgress={TOAST.progressBar}
-        pauseResetOnHover="notification"
-      />
+      <ToastHost />
       {children}
     </MantineProvider>
   );

@@ -5,7 +5,6 @@ import '@fontsource/poppins/latin-400.css';
 import '@fontsource/poppins/latin-500.css';
 import '@fontsource/poppins/latin-600.css';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './global.css';
 
 import { StrictMode } from 'react';
@@ -15,6 +14,7 @@ import { initAuth } from '../auth/authStore';
 import { Providers } from './Providers';
 import { createAppRouter } from './router';
 import { dismissSplash, firstNavigationEnded } from './splash';
+import { registerUpdates } from './update';
 
 async function start(): Promise<void> {
   await initAuth();
@@ -28,7 +28,9 @@ async function start(): Promise<void> {
       </Providers>
     </StrictMode>,
   );
-  await firstNavigationEnded(router);
+  const stable = firstNavigationEnded(router);
+  registerUpdates(stable);
+  await stable;
   // Let React commit the first route before the splash starts to fade.
   requestAnimationFrame(() => dismissSplash());
 }

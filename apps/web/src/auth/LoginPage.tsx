@@ -153,6 +153,9 @@ export function LoginPage() {
             </Stack>
           </form>
         </Paper>
+        <Text c="dimmed" size="xs" ta="center" mt="md">
+          {id.app.footer}
+        </Text>
       </Box>
     </Center>
   );

@@ -9,6 +9,11 @@ export const id = {
     tagline: 'Verifikasi Seleksi Calon ASN',
     footer: `© 2026 Portal Verifikasi ASN · versi ${APP_VERSION}`,
   },
+  update: {
+    // spec §4, word for word.
+    title: 'Versi terbaru tersedia',
+    message: 'Klik disini untuk update',
+  },
   auth: {
     title: 'Masuk',
     username: 'Nama Pengguna',

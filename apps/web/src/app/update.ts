@@ -1,0 +1,41 @@
+// New version (spec §4): the service worker is registered only in production builds, once the app
+// is stable (first navigation ended) or after 30 s, whichever comes first. When a new build is
+// waiting, an info toast offers it; tapping it activates the new version and reloads.
+
+/// <reference types="vite-plugin-pwa/vanillajs" />
+import { UPDATE_REGISTRATION_DELAY_MS } from '@portal/contract';
+import { id } from '../i18n/id';
+import { showInfo } from './toast';
+
+/** How often an open tab asks the server for a newer build. */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * Tells the waiting worker to take over and reloads once it has. The plugin reloads by itself
+ * only when the page was already controlled when it loaded; a first visit that meets a new
+ * build in the same session needs the reload done here (a second call is harmless).
+ */
+function activate(updateSW: (reload?: boolean) => Promise<void>): void {
+  navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+  void updateSW(true);
+}
+
+export function registerUpdates(stable: Promise<void>): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  let registered = false;
+  const register = async () => {
+    if (registered) return;
+    registered = true;
+    const { registerSW } = await import('virtual:pwa-register');
+    const updateSW = registerSW({
+      onNeedRefresh() {
+        showInfo({ title: id.update.title, message: id.update.message, onTap: () => activate(updateSW) });
+      },
+      onRegisteredSW(_url, registration) {
+        if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_INTERVAL_MS);
+      },
+    });
+  };
+  void stable.then(register);
+  setTimeout(() => void register(), UPDATE_REGISTRATION_DELAY_MS);
+}
