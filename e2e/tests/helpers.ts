@@ -10,8 +10,9 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel('Kata Sandi').fill(password);
   await page.getByRole('button', { name: 'Masuk' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  // The URL changes before the layout has drawn: wait for the menu's first link.
-  await expect(page.locator(`${MENU} a[href="/dashboard"]`)).toBeVisible();
+  // The URL changes before the layout has drawn: wait for the header's user button (the menu
+  // itself may be in the closed drawer on a phone).
+  await expect(page.getByRole('button', { name: /^Menu pengguna: / })).toBeVisible();
 }
 
 export async function menuHrefs(page: Page): Promise<string[]> {

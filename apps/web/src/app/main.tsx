@@ -1,5 +1,6 @@
-// Bootstrap (spec §4): validate a stored session first (the splash stays up), then create the
-// router and render; the splash leaves when the first navigation has ended (spec §2).
+// Bootstrap (spec §4): the layout initialisation, then a stored session is validated (the splash
+// stays up), then the router is created and rendered; the splash leaves when the first navigation
+// has ended (spec §2).
 
 import '@fontsource/poppins/latin-400.css';
 import '@fontsource/poppins/latin-500.css';
@@ -11,12 +12,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { initAuth } from '../auth/authStore';
+import { initLayoutConfig } from '../layout/layoutConfig';
 import { Providers } from './Providers';
 import { createAppRouter } from './router';
 import { dismissSplash, firstNavigationEnded } from './splash';
 import { registerUpdates } from './update';
 
 async function start(): Promise<void> {
+  initLayoutConfig();
   await initAuth();
   const router = createAppRouter();
   const container = document.getElementById('root');

@@ -85,8 +85,8 @@ export function LoginPage() {
     <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
       <Box w="100%" maw={420}>
         <Stack align="center" gap={4} mb="lg">
-          <IconShieldLock size={48} stroke={1.5} color="var(--mantine-color-bkn-6)" aria-hidden />
-          <Title order={1} size="h2" ta="center" c="bkn.8">
+          <IconShieldLock size={48} stroke={1.5} color="var(--mantine-primary-color-filled)" aria-hidden />
+          <Title order={1} size="h2" ta="center" c="var(--mantine-primary-color-8)">
             {id.app.name}
           </Title>
           <Text c="dimmed" ta="center">

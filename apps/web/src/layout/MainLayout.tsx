@@ -1,25 +1,26 @@
 // The main area (spec §2): header with the user panel, the aside menu, the subheader (title and
-// breadcrumbs), the page, the footer. It honours the saved layout configuration (spec §3/§4).
+// breadcrumbs), the page, the footer. It follows the layout configuration (spec §3/§4) live, so
+// the builder's unsaved draft is its preview. At ≥ lg (992 px) the aside sits beside the page;
+// below it – or when the aside is switched off – the menu opens as an offcanvas drawer.
 
-import { AppShell, Box, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import './layout.css';
+import { Burger, Drawer, Group, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { DASHBOARD_PATH, LAYOUT } from '@portal/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { queryClient } from '../api/queryClient';
 import { useAuth } from '../auth/authStore';
 import { id } from '../i18n/id';
 import { AsideMenu } from './AsideMenu';
-import { loadLayoutConfig } from './layoutConfig';
+import { useLayoutConfig } from './layoutConfig';
 import { PageHeader } from './PageHeader';
 import { UserPanel } from './UserPanel';
 
-const HEADER_HEIGHT = 64;
-const ASIDE_WIDTH = 280;
-const ASIDE_WIDTH_MINIMIZED = 220;
-const FOOTER_HEIGHT = 44;
 const MAIN_ID = 'konten-utama';
+/** Below lg the aside is a drawer (spec §3 breakpoints). */
+const MOBILE_QUERY = `(max-width: ${LAYOUT.breakpoints.lg - 0.02}px)`;
 
 function Logo() {
   return (
@@ -37,27 +38,44 @@ function Logo() {
   );
 }
 
+/** Data attributes layout.css reads; absent attributes mean "off". */
+function layoutAttributes(config: ReturnType<typeof useLayoutConfig>) {
+  const on = (value: boolean) => (value ? '' : undefined);
+  return {
+    'data-header-fixed-desktop': on(config.header.fixedDesktop),
+    'data-header-fixed-mobile': on(config.header.fixedMobile),
+    'data-subheader-fixed': on(config.subheader.display && config.subheader.fixed),
+    'data-aside': on(config.aside.display),
+    'data-aside-fixed': on(config.aside.fixed),
+    'data-aside-minimized': on(config.aside.minimize),
+    'data-footer-fixed': on(config.footer.fixed),
+    'data-content': config.content.width,
+  };
+}
+
 export function MainLayout() {
   const { user } = useAuth();
-  const config = useMemo(() => loadLayoutConfig(), []);
-  const [mobileOpened, { toggle, close }] = useDisclosure(false);
+  const config = useLayoutConfig();
+  const [drawerOpened, drawer] = useDisclosure(false);
   const { pathname } = useLocation();
-  const isMobile = useMediaQuery(`(max-width: ${(LAYOUT.breakpoints.md - 0.02) / 16}em)`);
-  const headerFixed = isMobile ? config.header.fixedMobile : config.header.fixedDesktop;
-  const asideWidth = config.aside.minimize ? ASIDE_WIDTH_MINIMIZED : ASIDE_WIDTH;
+  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const asideInDrawer = isMobile || !config.aside.display;
 
-  // A page change closes the mobile menu.
+  // A page change closes the drawer; so does growing past lg while the aside is shown.
   useEffect(() => {
-    if (pathname) close();
-  }, [pathname, close]);
+    if (pathname) drawer.close();
+  }, [pathname, drawer.close]);
+  useEffect(() => {
+    if (!asideInDrawer) drawer.close();
+  }, [asideInDrawer, drawer.close]);
 
   // The guard keeps signed-out users out; this covers a logout while the layout is mounted.
   if (!user) return null;
 
-  const footer = (
-    <Text size="xs" c="dimmed">
-      {id.app.footer}
-    </Text>
+  const menu = (minimized: boolean) => (
+    <nav aria-label={id.layout.mainMenu}>
+      <AsideMenu menus={user.menus} minimized={minimized} onNavigate={drawer.close} />
+    </nav>
   );
 
   return (
@@ -65,31 +83,23 @@ export function MainLayout() {
       <a href={`#${MAIN_ID}`} className="skip-link">
         {id.layout.skipToContent}
       </a>
-      <AppShell
-        mode={headerFixed ? 'fixed' : 'static'}
-        header={{ height: HEADER_HEIGHT }}
-        navbar={{
-          width: asideWidth,
-          breakpoint: 'md',
-          collapsed: { mobile: !mobileOpened, desktop: !config.aside.display },
-        }}
-        footer={config.footer.fixed ? { height: FOOTER_HEIGHT } : undefined}
-        padding="md"
-      >
-        <AppShell.Header>
+      <div className="portal-layout" {...layoutAttributes(config)}>
+        <header className="portal-header">
           <Group h="100%" px="md" justify="space-between" wrap="nowrap">
             <Group gap="sm" wrap="nowrap">
-              <Burger
-                opened={mobileOpened}
-                onClick={toggle}
-                hiddenFrom="md"
-                size="sm"
-                aria-label={id.layout.openMenu}
-              />
-              <UnstyledButton component={Link} to={DASHBOARD_PATH} c="bkn.6">
+              {asideInDrawer && (
+                <Burger
+                  opened={drawerOpened}
+                  onClick={drawer.toggle}
+                  size="sm"
+                  aria-label={id.layout.openMenu}
+                  aria-haspopup="dialog"
+                />
+              )}
+              <UnstyledButton component={Link} to={DASHBOARD_PATH} c="var(--mantine-primary-color-filled)">
                 <Group gap="xs" wrap="nowrap">
                   <Logo />
-                  <Text fw={600} size="lg" c="bkn.8" visibleFrom="xs">
+                  <Text fw={600} size="lg" c="var(--mantine-primary-color-8)" visibleFrom="xs">
                     {id.app.name}
                   </Text>
                 </Group>
@@ -97,55 +107,51 @@ export function MainLayout() {
             </Group>
             <UserPanel user={user} mode={config.extras.userPanel} />
           </Group>
-        </AppShell.Header>
+        </header>
 
-        <AppShell.Navbar p="sm" aria-label={id.layout.mainMenu}>
-          <AppShell.Section grow style={{ overflowY: 'auto' }}>
-            <AsideMenu menus={user.menus} onNavigate={close} />
-          </AppShell.Section>
-        </AppShell.Navbar>
+        <div className="portal-body">
+          {!asideInDrawer && (
+            <aside className="portal-aside">
+              <div className="portal-aside-scroll">{menu(config.aside.minimize)}</div>
+            </aside>
+          )}
 
-        <AppShell.Main id={MAIN_ID}>
-          <Container fluid={config.content.width === 'fluid'} size="xl" px={0}>
-            {config.subheader.display && (
-              <Box
-                mb="lg"
-                pb="sm"
-                style={
-                  config.subheader.fixed
-                    ? {
-                        position: 'sticky',
-                        top: HEADER_HEIGHT,
-                        zIndex: 2,
-                        background: 'var(--mantine-color-body)',
-                      }
-                    : undefined
-                }
-              >
-                <PageHeader />
-              </Box>
-            )}
-            <Outlet />
-          </Container>
-        </AppShell.Main>
+          <div className="portal-main-column">
+            <main id={MAIN_ID} className="portal-main" tabIndex={-1}>
+              {config.subheader.display ? (
+                <div className="portal-subheader">
+                  <div className="portal-subheader-inner">
+                    <PageHeader />
+                  </div>
+                </div>
+              ) : (
+                <PageHeader visuallyHidden />
+              )}
+              <div className="portal-content">
+                <Outlet />
+              </div>
+            </main>
+            <footer className="portal-footer">
+              <Text size="xs" c="dimmed">
+                {id.app.footer}
+              </Text>
+            </footer>
+          </div>
+        </div>
+      </div>
 
-        {!config.footer.fixed && (
-          <Box
-            component="footer"
-            py="md"
-            pr="md"
-            pl={{ base: 'md', md: config.aside.display ? asideWidth + 16 : 'md' }}
-          >
-            {footer}
-          </Box>
-        )}
-
-        {config.footer.fixed && (
-          <AppShell.Footer px="md" style={{ display: 'flex', alignItems: 'center' }}>
-            {footer}
-          </AppShell.Footer>
-        )}
-      </AppShell>
+      {asideInDrawer && (
+        <Drawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          size={300}
+          padding="sm"
+          title={id.app.name}
+          scrollAreaComponent={ScrollArea.Autosize}
+        >
+          {menu(false)}
+        </Drawer>
+      )}
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,7 @@
 // The subheader (spec §2): page title from the route table and breadcrumbs
 // Dashboard › track › screen › Detail.
 
-import { Anchor, Box, Breadcrumbs, Text, Title } from '@mantine/core';
+import { Anchor, Box, Breadcrumbs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { DASHBOARD_PATH, findPage, stripDetail, TRACKS, trackPath } from '@portal/contract';
 import { Link, useLocation } from 'react-router';
 import { id } from '../i18n/id';
@@ -27,10 +27,19 @@ export function crumbsFor(pathname: string): Crumb[] {
   return crumbs;
 }
 
-export function PageHeader() {
+/** The subheader's title and breadcrumbs; with the subheader switched off only the title
+ * remains, for screen readers, so every page keeps its one h1. */
+export function PageHeader({ visuallyHidden = false }: { visuallyHidden?: boolean }) {
   const { pathname } = useLocation();
   const page = findPage(pathname);
   const crumbs = crumbsFor(pathname);
+  if (visuallyHidden) {
+    return (
+      <VisuallyHidden>
+        <h1>{page?.title ?? id.layout.dashboard}</h1>
+      </VisuallyHidden>
+    );
+  }
   return (
     <div>
       <Title order={1} size="h3" fw={600}>

@@ -24,7 +24,7 @@ function UserButton({ user, ...props }: { user: Principal } & ComponentProps<'bu
   return (
     <UnstyledButton aria-label={`${id.layout.userMenu}: ${user.fullname}`} {...props}>
       <Group gap="sm" wrap="nowrap">
-        <Avatar color="bkn" radius="xl" size="md">
+        <Avatar color="var(--mantine-primary-color-filled)" variant="filled" radius="xl" size="md">
           {initials(user.fullname)}
         </Avatar>
         <Stack gap={0} visibleFrom="sm">
@@ -68,7 +68,7 @@ export function UserPanel({ user, mode }: { user: Principal; mode: LayoutConfig[
       <Drawer opened={opened} onClose={close} position="right" size="sm" title={id.layout.userPanelTitle}>
         <Stack gap="md">
           <Group gap="sm" wrap="nowrap">
-            <Avatar color="bkn" radius="xl" size="lg">
+            <Avatar color="var(--mantine-primary-color-filled)" variant="filled" radius="xl" size="lg">
               {initials(user.fullname)}
             </Avatar>
             <div>

@@ -1,6 +1,16 @@
 import { STORAGE_KEYS } from '@portal/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { defaultLayoutConfig, type LayoutConfig, loadLayoutConfig } from './layoutConfig';
+import {
+  currentLayoutConfig,
+  defaultLayoutConfig,
+  discardLayoutDraft,
+  initLayoutConfig,
+  type LayoutConfig,
+  loadLayoutConfig,
+  previewLayoutConfig,
+  resetLayoutConfig,
+  saveLayoutConfig,
+} from './layoutConfig';
 
 describe('loadLayoutConfig (spec §3/§4)', () => {
   beforeEach(() => localStorage.clear());
@@ -48,5 +58,46 @@ describe('loadLayoutConfig (spec §3/§4)', () => {
     const saved: LayoutConfig = { ...defaultLayoutConfig(), subheader: { display: true, fixed: true } };
     localStorage.setItem(STORAGE_KEYS.layoutConfig, JSON.stringify(saved));
     expect(loadLayoutConfig(localStorage).subheader.fixed).toBe(true);
+  });
+
+  it('removes a saved config with a colour the theme does not have', () => {
+    localStorage.setItem(STORAGE_KEYS.layoutConfig, JSON.stringify({ ...defaultLayoutConfig(), primaryColor: 'ungu' }));
+    expect(loadLayoutConfig(localStorage)).toEqual(defaultLayoutConfig());
+    expect(localStorage.getItem(STORAGE_KEYS.layoutConfig)).toBeNull();
+  });
+});
+
+describe('layout config store', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    initLayoutConfig();
+  });
+
+  it('previews without storing; saving stores the normalised config; reset forgets it', () => {
+    const draft: LayoutConfig = {
+      ...defaultLayoutConfig(),
+      header: { fixedDesktop: false, fixedMobile: false },
+      subheader: { display: true, fixed: true },
+    };
+    previewLayoutConfig(draft);
+    expect(currentLayoutConfig().header.fixedDesktop).toBe(false);
+    expect(currentLayoutConfig().subheader.fixed).toBe(false);
+    expect(localStorage.getItem(STORAGE_KEYS.layoutConfig)).toBeNull();
+
+    discardLayoutDraft();
+    expect(currentLayoutConfig()).toEqual(defaultLayoutConfig());
+
+    saveLayoutConfig(draft);
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.layoutConfig) ?? 'null');
+    expect(stored.subheader.fixed).toBe(false);
+    expect(initLayoutConfig()).toEqual(stored);
+
+    resetLayoutConfig();
+    expect(localStorage.getItem(STORAGE_KEYS.layoutConfig)).toBeNull();
+    expect(currentLayoutConfig()).toEqual(defaultLayoutConfig());
+  });
+
+  it('stores under the version-prefixed layoutConfig key', () => {
+    expect(STORAGE_KEYS.layoutConfig).toMatch(/^\d{8}-\d{4}-layoutConfig$/);
   });
 });

@@ -1,7 +1,13 @@
-// The layout configuration of spec §3/§4: its shape, the defaults, and how a saved one is read.
-// The builder screen that edits it comes later; the main layout only reads it.
+// The layout configuration of spec §3/§4: its shape, the defaults, how a saved one is read, and
+// the one store the main layout, the theme and the builder (/builder) share. The builder edits a
+// draft that the whole layout shows live; "Simpan" writes it under the version-prefixed key.
 
 import { LAYOUT, STORAGE_KEYS } from '@portal/contract';
+import { useSyncExternalStore } from 'react';
+
+/** Primary colours the builder offers (Mantine palettes; `bkn` is the theme's own). */
+export const PRIMARY_COLORS = ['bkn', 'indigo', 'teal', 'green', 'grape', 'orange'] as const;
+export type PrimaryColor = (typeof PRIMARY_COLORS)[number];
 
 export interface LayoutConfig {
   header: { fixedDesktop: boolean; fixedMobile: boolean };
@@ -10,7 +16,7 @@ export interface LayoutConfig {
   footer: { fixed: boolean };
   content: { width: 'fluid' | 'fixed' };
   extras: { userPanel: 'offcanvas' | 'dropdown' };
-  primaryColor: string;
+  primaryColor: PrimaryColor;
   breakpoints: { sm: number; md: number; lg: number; xl: number; xxl: number };
 }
 
@@ -38,7 +44,7 @@ const SHAPE: Shape = {
   footer: { fixed: 'boolean' },
   content: { width: ['fluid', 'fixed'] },
   extras: { userPanel: ['offcanvas', 'dropdown'] },
-  primaryColor: 'string',
+  primaryColor: PRIMARY_COLORS,
   breakpoints: { sm: 'number', md: 'number', lg: 'number', xl: 'number', xxl: 'number' },
 };
 
@@ -83,4 +89,81 @@ export function loadLayoutConfig(storage: Storage = localStorage): LayoutConfig 
     return defaultLayoutConfig();
   }
   return normaliseLayoutConfig(parsed);
+}
+
+// --- The store -----------------------------------------------------------------------------
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let saved: LayoutConfig | undefined;
+let draft: LayoutConfig | undefined;
+
+function publish(): void {
+  for (const listener of listeners) listener();
+}
+
+/** spec §4 layout initialisation, run at startup (and again by tests). */
+export function initLayoutConfig(storage: Storage = localStorage): LayoutConfig {
+  saved = loadLayoutConfig(storage);
+  draft = undefined;
+  publish();
+  return saved;
+}
+
+/** The configuration on screen: the builder's unsaved draft, else the saved one. */
+export function currentLayoutConfig(): LayoutConfig {
+  if (!saved) saved = loadLayoutConfig();
+  return draft ?? saved;
+}
+
+export function savedLayoutConfig(): LayoutConfig {
+  if (!saved) saved = loadLayoutConfig();
+  return saved;
+}
+
+export function hasLayoutDraft(): boolean {
+  return draft !== undefined;
+}
+
+/** Shows a configuration without saving it (the builder's live preview). */
+export function previewLayoutConfig(config: LayoutConfig): void {
+  draft = normaliseLayoutConfig(config);
+  publish();
+}
+
+export function discardLayoutDraft(): void {
+  if (!draft) return;
+  draft = undefined;
+  publish();
+}
+
+export function saveLayoutConfig(config: LayoutConfig, storage: Storage = localStorage): LayoutConfig {
+  const next = normaliseLayoutConfig(config);
+  storage.setItem(STORAGE_KEYS.layoutConfig, JSON.stringify(next));
+  saved = next;
+  draft = undefined;
+  publish();
+  return next;
+}
+
+/** "Kembalikan ke bawaan": forget the saved configuration. */
+export function resetLayoutConfig(storage: Storage = localStorage): LayoutConfig {
+  storage.removeItem(STORAGE_KEYS.layoutConfig);
+  saved = defaultLayoutConfig();
+  draft = undefined;
+  publish();
+  return saved;
+}
+
+function subscribe(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useLayoutConfig(): LayoutConfig {
+  return useSyncExternalStore(subscribe, currentLayoutConfig, currentLayoutConfig);
+}
+
+export function useHasLayoutDraft(): boolean {
+  return useSyncExternalStore(subscribe, hasLayoutDraft, hasLayoutDraft);
 }

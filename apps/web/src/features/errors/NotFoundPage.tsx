@@ -9,7 +9,7 @@ export function NotFoundPage() {
   return (
     <Center component="main" mih="100vh" p="md">
       <Stack align="center" gap="md" maw={480} ta="center">
-        <Text fz={72} fw={600} c="bkn.6" lh={1} aria-hidden>
+        <Text fz={72} fw={600} c="var(--mantine-primary-color-filled)" lh={1} aria-hidden>
           404
         </Text>
         <Title order={1} size="h2">
