@@ -3,7 +3,7 @@
 // The service worker (spec §4 "new version") exists only in production builds.
 import { buildVersion } from '@portal/contract';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://localhost:3000';
@@ -16,7 +16,7 @@ function appVersionHtml(): Plugin {
   };
 }
 
-export default defineConfig({
+const config = {
   root: new URL('.', import.meta.url).pathname,
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
@@ -57,4 +57,10 @@ export default defineConfig({
       '/realms': { target: API_TARGET, changeOrigin: false },
     },
   },
+} satisfies UserConfig;
+
+export default defineConfig(({ command, mode }) => {
+  // Mock mode is for the dev server only; a build that contained it could never talk to a server.
+  if (command === 'build' && mode === 'mock') throw new Error('Mode tiruan (mock) tidak boleh dibangun.');
+  return config;
 });

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../apps/server/src/db/demo-accounts.js';
+import { DEMO_PASSWORD } from '@portal/contract';
 
 export const MENU = 'nav[aria-label="Menu utama"]';
 

@@ -1,9 +1,8 @@
 // Issue #2: every demo account signs in through the UI and sees exactly the menu of spec §6.
 
 import { expect, test } from '@playwright/test';
-import { allowedPages } from '@portal/contract';
+import { allowedPages, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '@portal/contract';
 import { generate } from 'otplib';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../apps/server/src/db/demo-accounts.js';
 import { MENU, menuHrefs, signIn } from './helpers.js';
 
 for (const account of DEMO_ACCOUNTS.filter((a) => !a.totp)) {

@@ -1,10 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ERROR_CODES } from '@portal/contract';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, ERROR_CODES } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts.js';
 import { seedDemo } from './db/seed.js';
 import { createTestApp, createUser, TestClient, type TestContext } from './test/test-app.js';
 

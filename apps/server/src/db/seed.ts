@@ -1,8 +1,8 @@
-// Demo seed: on an empty database, the demo instansi and accounts (db/demo-accounts.ts).
+// Demo seed: on an empty database, the demo instansi and accounts (contract demo-accounts.ts).
 
+import { DEMO_ACCOUNTS, DEMO_INSTANSI, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../auth/passwords.js';
-import { DEMO_ACCOUNTS, DEMO_INSTANSI, DEMO_PASSWORD, DEMO_TOTP_SECRET } from './demo-accounts.js';
 import type { DB } from './schema.js';
 
 /** Seeds the demo data once; returns false when the database already has users. */

@@ -26,6 +26,15 @@ export class ApiError extends Error {
 type TokenSource = () => string | null;
 type UnauthorizedHandler = () => void;
 
+/** What sends a request: the browser's fetch, or the in-memory API in mock mode (api/mock). */
+export type Transport = (url: string, init?: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** Mock mode only: answer every call in the browser instead of over the network. */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+
 let tokenSource: TokenSource = () => null;
 let onUnauthorized: UnauthorizedHandler = () => {};
 
@@ -58,7 +67,7 @@ async function xsrfToken(): Promise<string | null> {
   const existing = readCookie(XSRF_COOKIE);
   if (existing) return existing;
   try {
-    await fetch(`${API_BASE}/health`, { credentials: 'same-origin' });
+    await transport(`${API_BASE}/health`, { credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, NETWORK_ERROR, id.errors.network);
   }
@@ -93,7 +102,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await transport(`${API_BASE}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

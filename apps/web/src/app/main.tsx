@@ -19,6 +19,12 @@ import { dismissSplash, firstNavigationEnded } from './splash';
 import { registerUpdates } from './update';
 
 async function start(): Promise<void> {
+  // Mock mode (`npm run dev:mock`): a production build has MODE 'production', so the bundler
+  // drops this branch and the whole in-memory API with it (checked by e2e/tests/bundle.spec.ts).
+  if (import.meta.env.MODE === 'mock') {
+    const { installMock } = await import('../api/mock/install');
+    installMock();
+  }
   initLayoutConfig();
   await initAuth();
   const router = createAppRouter();

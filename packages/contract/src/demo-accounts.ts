@@ -1,7 +1,7 @@
-// The demo instansi and accounts of issue #2, created by the seed on an empty embedded database.
-// The e2e suite reads this list too, to sign in as every account.
+// The demo instansi and accounts of issue #2: the server seeds them on an empty embedded database,
+// the SPA's mock mode signs them in, and the e2e suite reads the list to sign in as every account.
 
-import type { Role } from '@portal/contract';
+import type { Role } from './roles.js';
 
 export const DEMO_PASSWORD = 'Demo#2024';
 /** Base32 TOTP secret of verifikator.2fa, printed in the README for the demo. */
