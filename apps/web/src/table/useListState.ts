@@ -1,0 +1,75 @@
+// The one list-state hook every list screen uses: the spec's table state read from and written
+// to the URL query (listState.ts), with the search term debounced, and row selection per visit
+// (selection.ts). Changing filter, search or page size goes back to page 1; "reset" returns to
+// the defaults (spec §4: filter, sorting, grouping, search term and paginator cleared).
+
+import { useDebouncedCallback } from '@mantine/hooks';
+import type { Sorting, TableState } from '@portal/contract';
+import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { type ListFilter, type ListSpec, nextSorting, readListState, writeListState } from './listState';
+import { emptySelection, selectionReducer, selectionSummary } from './selection';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type View = Pick<TableState<ListFilter>, 'filter' | 'paginator' | 'sorting' | 'searchTerm'>;
+
+export function useListState(spec: ListSpec) {
+  const [params, setParams] = useSearchParams();
+  const state = useMemo(() => readListState(params, spec), [params, spec]);
+  const [selection, dispatch] = useReducer(selectionReducer, emptySelection);
+  const [searchInput, setSearchInput] = useState(state.searchTerm);
+
+  const update = useCallback(
+    (change: (current: View) => View) => {
+      setParams((current) => writeListState(change(readListState(current, spec)), spec, current));
+    },
+    [setParams, spec],
+  );
+
+  const toFirstPage = (view: View): View => ({ ...view, paginator: { ...view.paginator, page: 1 } });
+
+  const commitSearch = useDebouncedCallback((term: string) => {
+    update((view) => toFirstPage({ ...view, searchTerm: term }));
+  }, SEARCH_DEBOUNCE_MS);
+
+  return {
+    state,
+    /** The search box's own value: typed at once, applied to the URL after the debounce. */
+    searchInput,
+    setSearch: (term: string) => {
+      setSearchInput(term);
+      commitSearch(term);
+    },
+    setFilter: (patch: ListFilter) =>
+      update((view) => {
+        const filter = { ...view.filter, ...patch };
+        for (const [key, value] of Object.entries(filter)) {
+          if (value === '' || (Array.isArray(value) && value.length === 0)) delete filter[key];
+        }
+        return toFirstPage({ ...view, filter });
+      }),
+    setPage: (page: number) => update((view) => ({ ...view, paginator: { ...view.paginator, page } })),
+    setPageSize: (pageSize: number) =>
+      update((view) => toFirstPage({ ...view, paginator: { ...view.paginator, pageSize } })),
+    setSorting: (sorting: Sorting) => update((view) => ({ ...view, sorting })),
+    /** A click on a sortable column header. */
+    sortBy: (column: string) => update((view) => ({ ...view, sorting: nextSorting(view.sorting, column, spec) })),
+    reset: () => {
+      commitSearch.cancel?.();
+      setSearchInput('');
+      dispatch({ type: 'none' });
+      setParams((current) => writeListState(readListState(new URLSearchParams(), spec), spec, current));
+    },
+    selection: {
+      ...selection,
+      ...selectionSummary(selection),
+      load: (itemIds: (string | number)[]) => dispatch({ type: 'load', itemIds }),
+      toggle: (id: string | number) => dispatch({ type: 'toggle', id }),
+      select: (id: string | number) => dispatch({ type: 'select', id }),
+      deselect: (id: string | number) => dispatch({ type: 'deselect', id }),
+      all: () => dispatch({ type: 'all' }),
+      none: () => dispatch({ type: 'none' }),
+    },
+  };
+}
