@@ -4,7 +4,7 @@ import path from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, ERROR_CODES } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from './db/seed.js';
+import { seedAccounts } from './db/seed/accounts.js';
 import { createTestApp, createUser, TestClient, type TestContext } from './test/test-app.js';
 
 describe('GET /api/health', () => {
@@ -146,8 +146,8 @@ describe('serving the SPA (production)', () => {
 describe('demo seed', () => {
   it('creates every demo account once, each able to sign in', async () => {
     const ctx = await createTestApp();
-    expect(await seedDemo(ctx.db)).toBe(true);
-    expect(await seedDemo(ctx.db)).toBe(false);
+    expect(await seedAccounts(ctx.db)).toBe(true);
+    expect(await seedAccounts(ctx.db)).toBe(false);
     const count = await ctx.db
       .selectFrom('app_user')
       .select((eb) => eb.fn.countAll<number>().as('n'))

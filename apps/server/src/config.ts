@@ -1,6 +1,7 @@
 // Server configuration from the environment, validated once at start, with safe defaults for
 // the embedded (PGlite, demo data) mode. Production sets DATABASE_URL and the secrets.
 
+import path from 'node:path';
 import { z } from 'zod';
 
 const bool = z
@@ -48,6 +49,8 @@ export interface Config {
   trustProxy: boolean;
   cookieSecure: boolean;
   logLevel: string;
+  /** Where document files are kept (content-addressed): DATA_DIR/berkas. */
+  filesDir: string;
   /** Folder of the built SPA; null when the SPA is not served (tests, API-only). */
   webDist: string | null;
 }
@@ -76,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? false,
     logLevel: e.LOG_LEVEL,
+    filesDir: path.resolve(e.DATA_DIR, 'berkas'),
     webDist: e.WEB_DIST ?? null,
   };
 }

@@ -6,7 +6,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { seedDemo } from './db/seed.js';
+import { seedDemo } from './db/seed/index.js';
+import { LocalBerkasStore } from './storage/berkas-store.js';
 
 const started = performance.now();
 const config = loadConfig();
@@ -16,7 +17,8 @@ const webDist = config.webDist ?? (config.production ? defaultWebDist : null);
 
 const database = await openDatabase(config.database);
 const applied = await migrate(database.db);
-const seeded = config.seedDemo ? await seedDemo(database.db) : false;
+const files = new LocalBerkasStore(config.filesDir);
+const seeded = config.seedDemo ? await seedDemo(database.db, files) : undefined;
 const app = await buildApp({ config: { ...config, webDist }, db: database.db });
 
 const shutdown = async (signal: string) => {
@@ -33,7 +35,8 @@ app.log.info(
   {
     database: database.kind,
     migrations: applied,
-    demoSeeded: seeded,
+    demoSeeded: seeded?.accounts ?? false,
+    demoApplicants: seeded?.applicants,
     readyMs: Math.round(performance.now() - started),
   },
   `Portal Verifikasi ASN siap di http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,

@@ -3,7 +3,9 @@
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -14,6 +16,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
+
+/** The extensions the migrations create (trigram search, accent folding); tests use them too. */
+export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm, unaccent } };
 
 // int8 (count(*), bigint ids) as numbers: our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -36,7 +41,7 @@ export async function openDatabase(
     dataDir = path.resolve(database.dataDir, 'pglite');
     mkdirSync(dataDir, { recursive: true });
   }
-  const pglite = await PGlite.create(dataDir);
+  const pglite = await PGlite.create(dataDir, PGLITE_OPTIONS);
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

@@ -70,6 +70,110 @@ export interface AppSecretTable {
   created_at: Generated<Date>;
 }
 
+/** A `date` column: read as a Date by pg, written as 'YYYY-MM-DD'. */
+type DateColumn = ColumnType<Date | string, Date | string, Date | string>;
+/** numeric: pg returns strings to keep precision. */
+type Numeric = ColumnType<string, number | string, number | string>;
+
+export type TrackColumn = 'cpns' | 'pppk' | 'pppk-guru' | 'nakes';
+export type StatusVerifikasi = 'BELUM' | 'MS' | 'TMS';
+
+export interface FormasiTable {
+  id: Generated<number>;
+  instansi_id: number;
+  track: TrackColumn;
+  jabatan_kode: string;
+  jabatan_nama: string;
+  lokasi_kode: string;
+  lokasi_nama: string;
+  jenis_formasi: string;
+  pendidikan_kode: string;
+  pendidikan_nama: string;
+  jumlah: number;
+}
+
+export interface PelamarTable {
+  id: Generated<number>;
+  instansi_id: number;
+  track: TrackColumn;
+  formasi_id: number;
+  nik: string;
+  no_register: string;
+  no_peserta: string;
+  tgl_daftar: DateColumn;
+  nama: string;
+  nama_cari: ColumnType<string, never, never>;
+  gelar_depan: string | null;
+  gelar_belakang: string | null;
+  tempat_lahir_ktp: string;
+  tanggal_lahir_ktp: DateColumn;
+  tempat_lahir_ijazah: string;
+  tanggal_lahir_ijazah: DateColumn;
+  jenis_kelamin: 'L' | 'P';
+  agama: string;
+  jenis_disabilitas: string | null;
+  domisili_provinsi: string;
+  domisili_kabupaten: string;
+  alamat: string;
+  email: string;
+  no_hp: string;
+  lembaga_pendidikan: string;
+  prodi: string;
+  no_ijazah: string;
+  tgl_ijazah: DateColumn;
+  tahun_lulus: number;
+  akreditasi_lembaga: string;
+  akreditasi_prodi: string;
+  ipk: Numeric;
+  lokasi_ujian: string;
+  status_verifikasi: Generated<StatusVerifikasi>;
+  verifikator_id: number | null;
+  tgl_verifikasi: Timestamp | null;
+  status_supervisi: 'DISETUJUI' | 'DIKEMBALIKAN' | null;
+  supervisor_id: number | null;
+  tgl_supervisi: Timestamp | null;
+  version: Generated<number>;
+}
+
+export interface BerkasTable {
+  sha256: string;
+  mime: 'application/pdf' | 'image/jpeg' | 'image/png';
+  size: number;
+  created_at: Generated<Date>;
+}
+
+export interface DokumenTable {
+  id: Generated<number>;
+  pelamar_id: number;
+  instansi_id: number;
+  jenis: string;
+  nama_file: string;
+  berkas_sha256: string;
+  diunggah_at: Timestamp;
+}
+
+export interface NilaiTable {
+  pelamar_id: number;
+  instansi_id: number;
+  komponen: 'TWK' | 'TIU' | 'TKP' | 'TEKNIS' | 'MANAJERIAL_SOSIOKULTURAL' | 'WAWANCARA' | 'AFIRMASI';
+  nilai: Numeric;
+}
+
+export interface PelamarStatusCountTable {
+  instansi_id: number;
+  track: TrackColumn;
+  status_verifikasi: StatusVerifikasi;
+  jumlah: number;
+}
+
+export interface PelamarStatusDeltaTable {
+  id: Generated<number>;
+  instansi_id: number;
+  track: TrackColumn;
+  status_verifikasi: StatusVerifikasi;
+  delta: number;
+}
+
 export interface DB {
   instansi: InstansiTable;
   app_user: AppUserTable;
@@ -77,4 +181,11 @@ export interface DB {
   login_lockout: LoginLockoutTable;
   audit_event: AuditEventTable;
   app_secret: AppSecretTable;
+  formasi: FormasiTable;
+  pelamar: PelamarTable;
+  berkas: BerkasTable;
+  dokumen: DokumenTable;
+  nilai: NilaiTable;
+  pelamar_status_count: PelamarStatusCountTable;
+  pelamar_status_delta: PelamarStatusDeltaTable;
 }

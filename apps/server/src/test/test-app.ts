@@ -10,7 +10,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
 import { type Config, loadConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabase, PGLITE_OPTIONS } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
 
@@ -26,7 +26,7 @@ export interface TestDb {
 let template: Promise<PGlite> | undefined;
 
 async function migratedTemplate(): Promise<PGlite> {
-  const pglite = await PGlite.create();
+  const pglite = await PGlite.create(PGLITE_OPTIONS);
   await migrate(new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) }));
   return pglite;
 }
@@ -43,6 +43,14 @@ export async function createTestDb(): Promise<TestDb> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
+  // Extensions are per database: create them once, serialised, before parallel files migrate.
+  await admin.query('SELECT pg_advisory_lock(7272)');
+  try {
+    await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public');
+    await admin.query('CREATE EXTENSION IF NOT EXISTS unaccent WITH SCHEMA public');
+  } finally {
+    await admin.query('SELECT pg_advisory_unlock(7272)');
+  }
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 }, { searchPath: schema });
   await migrate(database.db, schema);
   return {

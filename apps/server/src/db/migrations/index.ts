@@ -2,7 +2,9 @@
 
 import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-foundation.js';
+import * as m0002 from './0002-applicants.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-applicants': m0002,
 };

@@ -1,12 +1,12 @@
-// Demo seed: on an empty database, the demo instansi and accounts (contract demo-accounts.ts).
+// Demo accounts: the demo instansi and accounts of the contract (demo-accounts.ts).
 
 import { DEMO_ACCOUNTS, DEMO_INSTANSI, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '@portal/contract';
 import type { Kysely } from 'kysely';
-import { hashPassword } from '../auth/passwords.js';
-import type { DB } from './schema.js';
+import { hashPassword } from '../../auth/passwords.js';
+import type { DB } from '../schema.js';
 
-/** Seeds the demo data once; returns false when the database already has users. */
-export async function seedDemo(db: Kysely<DB>): Promise<boolean> {
+/** Seeds the demo accounts once; returns false when the database already has users. */
+export async function seedAccounts(db: Kysely<DB>): Promise<boolean> {
   const existing = await db.selectFrom('app_user').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map(() => hashPassword(DEMO_PASSWORD)));

@@ -1,0 +1,132 @@
+// The applicant generator (issue #3): deterministic, realistic, consistent with the formasi,
+// counters equal to the rows, documents pointing at real files stored once.
+
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LocalBerkasStore } from '../../storage/berkas-store.js';
+import { createTestDb, type TestDb } from '../../test/test-app.js';
+import { seedAccounts } from './accounts.js';
+import { type ApplicantSeedResult, seedApplicants } from './applicants.js';
+import { planBlocks } from './index.js';
+
+let testDb: TestDb;
+let filesDir: string;
+let result: ApplicantSeedResult;
+const blocks = [
+  { instansiId: 3, track: 'cpns' as const, applicants: 300 },
+  { instansiId: 6, track: 'nakes' as const, applicants: 200 },
+];
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  filesDir = mkdtempSync(path.join(tmpdir(), 'berkas-'));
+  await seedAccounts(testDb.db);
+  result = await seedApplicants(testDb.db, new LocalBerkasStore(filesDir), { seed: 7, blocks, withDocuments: true });
+}, 60_000);
+
+afterAll(async () => {
+  await testDb.close();
+  rmSync(filesDir, { recursive: true, force: true });
+});
+
+describe('applicant generator', () => {
+  it('loads every planned applicant with documents and scores', () => {
+    expect(result.applicants).toBe(500);
+    expect(result.documents).toBe(300 * 7 + 200 * 7);
+    expect(result.scores).toBe(500 * 3);
+    expect(result.formasi).toBeGreaterThan(10);
+  });
+
+  it('makes NIKs with a valid structure: region, birth date (+40 for women), sequence', async () => {
+    const rows = await testDb.db
+      .selectFrom('pelamar')
+      .select(['nik', 'jenis_kelamin', sql<string>`to_char(tanggal_lahir_ktp, 'DDMMYY')`.as('lahir')])
+      .execute();
+    for (const row of rows) {
+      expect(row.nik).toMatch(/^\d{16}$/);
+      const day = Number(row.nik.slice(6, 8)) - (row.jenis_kelamin === 'P' ? 40 : 0);
+      expect(`${String(day).padStart(2, '0')}${row.nik.slice(8, 12)}`).toBe(row.lahir);
+    }
+    expect(new Set(rows.map((row) => row.nik)).size).toBe(rows.length);
+  });
+
+  it('gives applicants the study programme their formasi asks for (with rare exceptions)', async () => {
+    const { rows } = await sql<{ matching: number; total: number }>`
+      SELECT count(*) AS total,
+             count(*) FILTER (WHERE f.pendidikan_nama LIKE '%' || split_part(p.prodi, ' (', 1) || '%'
+                                 OR f.pendidikan_nama LIKE '%' || split_part(p.prodi, ' ', 1) || '%') AS matching
+      FROM pelamar p JOIN formasi f ON f.id = p.formasi_id
+    `.execute(testDb.db);
+    const [counts] = rows;
+    expect(Number(counts?.matching) / Number(counts?.total)).toBeGreaterThan(0.9);
+  });
+
+  it('is deterministic: the same seed gives the same people', async () => {
+    const other = await createTestDb();
+    const otherFiles = mkdtempSync(path.join(tmpdir(), 'berkas-'));
+    try {
+      await seedAccounts(other.db);
+      await seedApplicants(other.db, new LocalBerkasStore(otherFiles), { seed: 7, blocks, withDocuments: false });
+      const people = (db: TestDb['db']) =>
+        db
+          .selectFrom('pelamar')
+          .select(['nik', 'nama', 'no_peserta', 'prodi', 'status_verifikasi'])
+          .orderBy('no_peserta')
+          .execute();
+      expect(await people(other.db)).toEqual(await people(testDb.db));
+    } finally {
+      await other.close();
+      rmSync(otherFiles, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the status counters equal to the rows', async () => {
+    const { rows } = await sql<{ instansi_id: number; track: string; status_verifikasi: string; n: number }>`
+      SELECT instansi_id, track, status_verifikasi, count(*)::int AS n FROM pelamar GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    `.execute(testDb.db);
+    const counters = await testDb.db
+      .selectFrom('pelamar_status_count')
+      .select(['instansi_id', 'track', 'status_verifikasi', sql<number>`jumlah::int`.as('n')])
+      .orderBy(['instansi_id', 'track', 'status_verifikasi'])
+      .execute();
+    expect(counters).toEqual(rows);
+    expect(new Set(rows.map((row) => row.status_verifikasi))).toEqual(new Set(['BELUM', 'MS', 'TMS']));
+  });
+
+  it('stores each demo file once, as a real PDF or JPEG', async () => {
+    const files = await testDb.db.selectFrom('berkas').selectAll().execute();
+    expect(files.length).toBeLessThanOrEqual(12);
+    for (const file of files) {
+      const bytes = readFileSync(path.join(filesDir, file.sha256.slice(0, 2), file.sha256));
+      expect(bytes.length).toBe(file.size);
+      if (file.mime === 'application/pdf') {
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+        expect(bytes.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+      } else {
+        expect([...bytes.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+      }
+    }
+  });
+
+  it('searches names without regard to case or diacritics', async () => {
+    const first = await testDb.db.selectFrom('pelamar').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    await testDb.db.updateTable('pelamar').set({ nama: 'Śiti Nurhalizá' }).where('id', '=', first.id).execute();
+    const found = await testDb.db
+      .selectFrom('pelamar')
+      .select('nama_cari')
+      .where('nama_cari', 'like', sql<string>`portal_normalise(${'SITI NURH'}) || '%'`)
+      .execute();
+    expect(found.map((row) => row.nama_cari)).toContain('siti nurhaliza');
+  });
+});
+
+describe('planBlocks', () => {
+  it('splits a million by track share and gives one instansi a quarter', () => {
+    const plan = planBlocks(1_000_000);
+    expect(plan.reduce((sum, block) => sum + block.applicants, 0)).toBe(1_000_000);
+    expect(plan[0]).toEqual({ instansiId: 3, track: 'cpns', applicants: 250_000 });
+  });
+});
