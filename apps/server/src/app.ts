@@ -19,6 +19,7 @@ import type { DB } from './db/schema.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { registerErrorHandler } from './errors.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { pelamarListRoutes } from './modules/pelamar/routes.js';
 import { registerSpa } from './spa.js';
 
 export interface AppDeps {
@@ -87,6 +88,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(accessControl, { sessions });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, sessions, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
+  await app.register(pelamarListRoutes, { db });
 
   if (config.webDist) await registerSpa(app, config.webDist);
   return app;

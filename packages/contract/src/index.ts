@@ -5,5 +5,6 @@ export * from './menu.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './schemas/auth.js';
+export * from './schemas/lists.js';
 export * from './table-state.js';
 export * from './tracks.js';

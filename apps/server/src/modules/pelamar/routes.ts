@@ -1,0 +1,63 @@
+// POST /api/{track}/{list}/filter for every applicant list of every track that has its screen.
+// Each route carries the page it serves (403 without it) and scopes rows to the caller's instansi
+// unless the caller has a national role.
+
+import {
+  NATIONAL_ROLES,
+  PELAMAR_LISTS,
+  type PelamarList,
+  type Principal,
+  pelamarListRequestSchema,
+  pelamarListResponseSchema,
+  TRACK_IDS,
+  TRACK_SCREENS,
+  TRACKS,
+  type TrackId,
+} from '@portal/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { principalOf } from '../../auth/access.js';
+import type { DB } from '../../db/schema.js';
+import { type ListScope, listPelamar } from './queries.js';
+
+/** The role suffix of each track: ROLE_ADMIN_CPNS, ROLE_VERIFIKATOR_PPPK, …_PPPK_GURU, …_PPPK_NAKES. */
+const TRACK_ROLE_SUFFIX: Record<TrackId, string> = {
+  cpns: 'CPNS',
+  pppk: 'PPPK',
+  'pppk-guru': 'PPPK_GURU',
+  nakes: 'PPPK_NAKES',
+};
+
+export function listScope(principal: Principal, track: TrackId): ListScope {
+  const roles = principal.authorities.map((a) => a.authority);
+  const national = roles.some((role) => (NATIONAL_ROLES as readonly string[]).includes(role));
+  const suffix = TRACK_ROLE_SUFFIX[track];
+  const handlesApplicants = roles.some((role) =>
+    new RegExp(`^ROLE_(ADMIN|VERIFIKATOR|SUPERVISOR)_${suffix}$`).test(role),
+  );
+  return { track, instansiId: national ? null : principal.instansi.id, maskNik: !handlesApplicants };
+}
+
+export async function pelamarListRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const track of TRACK_IDS) {
+    for (const [list, screen] of Object.entries(PELAMAR_LISTS) as [PelamarList, string][]) {
+      if (!(TRACK_SCREENS[track] as readonly string[]).includes(screen)) continue;
+      const page = `/${track}/${screen}`;
+      typed.post(
+        `/api/${track}/${list}/filter`,
+        {
+          config: { access: { page: () => page } },
+          schema: {
+            tags: [TRACKS[track].title],
+            summary: `Daftar pelamar untuk halaman ${page}`,
+            body: pelamarListRequestSchema,
+            response: { 200: pelamarListResponseSchema },
+          },
+        },
+        async (request) => listPelamar(db, list, listScope(principalOf(request), track), request.body),
+      );
+    }
+  }
+}

@@ -1,0 +1,120 @@
+// The applicant lists (issue #3): which lists exist, the screen each serves, what they filter and
+// sort on, and the request and row shapes – one definition for the server's validation and
+// OpenAPI and for the SPA's list machinery. Lists: `POST /api/{track}/{list}/filter`
+// (ARCHITECTURE.md), body = the spec's table state, answer `{data, recordsTotal, summaries}`.
+
+import { z } from 'zod';
+import { PAGE_SIZES } from '../constants.js';
+import type { TrackScreen } from '../routes.js';
+
+export const STATUS_VERIFIKASI = ['BELUM', 'MS', 'TMS'] as const;
+export type StatusVerifikasi = (typeof STATUS_VERIFIKASI)[number];
+export const STATUS_SUPERVISI = ['DISETUJUI', 'DIKEMBALIKAN'] as const;
+export const JENIS_FORMASI = [
+  'UMUM',
+  'CUMLAUDE',
+  'DISABILITAS',
+  'PUTRA_PUTRI_PAPUA',
+  'DAERAH_TERTINGGAL',
+  'DIASPORA',
+  'EKS_THK_II',
+] as const;
+
+/** Each applicant list and the screen (route segment) whose permission it carries. */
+export const PELAMAR_LISTS = {
+  admin: 'rekap-pelamar',
+  verifikator: 'verifikasi',
+  'rekap-verifikasi': 'rekap-verifikasi',
+  supervisor: 'supervisi',
+  'my-supervisi': 'rekap-supervisi',
+} as const satisfies Record<string, TrackScreen>;
+export type PelamarList = keyof typeof PELAMAR_LISTS;
+
+/** Sortable columns: each has an index that serves "instansi + track, ordered by it". */
+export const PELAMAR_SORT_COLUMNS = ['id', 'nama', 'noPeserta', 'tglDaftar', 'statusVerifikasi'] as const;
+export type PelamarSortColumn = (typeof PELAMAR_SORT_COLUMNS)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'harus berformat YYYY-MM-DD');
+const code = z.string().trim().min(1).max(40);
+
+export const pelamarFilterSchema = z
+  .object({
+    statusVerifikasi: z.enum(STATUS_VERIFIKASI).optional(),
+    statusSupervisi: z.enum(STATUS_SUPERVISI).optional(),
+    jabatanKode: code.optional(),
+    lokasiKode: code.optional(),
+    pendidikanKode: code.optional(),
+    jenisFormasi: z.enum(JENIS_FORMASI).optional(),
+    tglDaftarDari: isoDate.optional(),
+    tglDaftarSampai: isoDate.optional(),
+    verifikatorId: z.coerce.number().int().positive().optional(),
+  })
+  .strict();
+export type PelamarFilter = z.infer<typeof pelamarFilterSchema>;
+export const PELAMAR_FILTER_KEYS = Object.keys(pelamarFilterSchema.shape) as (keyof PelamarFilter)[];
+
+const pageSize = z
+  .number()
+  .int()
+  .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), {
+    message: `harus salah satu dari ${PAGE_SIZES.join(', ')}`,
+  });
+
+/** The spec's table state; the server reads filter, page, size, sorting and the search term. */
+export const pelamarListRequestSchema = z
+  .object({
+    filter: pelamarFilterSchema.default({}),
+    paginator: z
+      .object({
+        page: z.number().int().min(1).max(1_000_000),
+        pageSize,
+        total: z.number().optional(),
+        pageSizes: z.array(z.number()).optional(),
+      })
+      .strict(),
+    sorting: z
+      .object({ column: z.enum(PELAMAR_SORT_COLUMNS), direction: z.enum(['asc', 'desc']) })
+      .strict()
+      .default({ column: 'id', direction: 'asc' }),
+    searchTerm: z.string().max(100).default(''),
+    grouping: z.unknown().optional(),
+    entityId: z.unknown().optional(),
+  })
+  .strict();
+export type PelamarListRequest = z.infer<typeof pelamarListRequestSchema>;
+
+export const pelamarRowSchema = z.object({
+  id: z.number(),
+  nik: z.string().describe('Lengkap bagi admin, verifikator dan supervisor instansi; disamarkan bagi pemantau'),
+  noPeserta: z.string(),
+  nama: z.string(),
+  gelarDepan: z.string().nullable(),
+  gelarBelakang: z.string().nullable(),
+  jenisKelamin: z.enum(['L', 'P']),
+  jabatanNama: z.string(),
+  lokasiNama: z.string(),
+  jenisFormasi: z.enum(JENIS_FORMASI),
+  pendidikanNama: z.string(),
+  statusVerifikasi: z.enum(STATUS_VERIFIKASI),
+  statusSupervisi: z.enum(STATUS_SUPERVISI).nullable(),
+  tglDaftar: z.string(),
+  tglVerifikasi: z.string().nullable(),
+  verifikatorNama: z.string().nullable(),
+  instansi: z.object({ id: z.number(), kode: z.string(), nama: z.string() }),
+});
+export type PelamarRow = z.infer<typeof pelamarRowSchema>;
+
+export const statusSummarySchema = z.object({ statusVerifikasi: z.enum(STATUS_VERIFIKASI), jumlah: z.number() });
+export type StatusSummary = z.infer<typeof statusSummarySchema>;
+
+export const pelamarListResponseSchema = z.object({
+  data: z.array(pelamarRowSchema),
+  recordsTotal: z.number(),
+  summaries: z.array(statusSummarySchema),
+});
+export type PelamarListResponse = z.infer<typeof pelamarListResponseSchema>;
+
+/** NIK as monitoring roles see it: region and sequence, the birth date hidden. */
+export function maskNik(nik: string): string {
+  return `${nik.slice(0, 6)}******${nik.slice(12)}`;
+}
