@@ -8,6 +8,7 @@ import {
   NOT_FOUND_PATH,
   TRACK_IDS,
   TRACK_SCREENS,
+  type TrackScreen,
   trackPath,
 } from '@portal/contract';
 import { type RouteObject, redirect, replace } from 'react-router';
@@ -18,6 +19,13 @@ const builderPage = () => import('../features/builder/BuilderPage').then((m) => 
 const trackRootPage = () => import('../features/tracks/TrackRootPage').then((m) => ({ Component: m.TrackRootPage }));
 const trackScreenPage = () =>
   import('../features/tracks/TrackScreenPage').then((m) => ({ Component: m.TrackScreenPage }));
+const rekapPelamarPage = () =>
+  import('../features/pelamar/PelamarListPage').then((m) => ({ Component: m.RekapPelamarPage }));
+
+/** Screens that are built; the others show their title and "being prepared". */
+const SCREEN_PAGES: Partial<Record<TrackScreen, { list: typeof trackScreenPage; detail: typeof trackScreenPage }>> = {
+  'rekap-pelamar': { list: rekapPelamarPage, detail: trackScreenPage },
+};
 
 /** The static splash of index.html covers the first load, so nothing renders under it. */
 function HydrateFallback() {
@@ -28,8 +36,12 @@ function trackRoutes(): RouteObject[] {
   return TRACK_IDS.flatMap((track) => [
     { path: trackPath(track), loader: guardLoader, lazy: trackRootPage },
     ...TRACK_SCREENS[track].flatMap((screen) => [
-      { path: trackPath(track, screen), loader: guardLoader, lazy: trackScreenPage },
-      { path: `${trackPath(track, screen)}/detail`, loader: guardLoader, lazy: trackScreenPage },
+      { path: trackPath(track, screen), loader: guardLoader, lazy: SCREEN_PAGES[screen]?.list ?? trackScreenPage },
+      {
+        path: `${trackPath(track, screen)}/detail`,
+        loader: guardLoader,
+        lazy: SCREEN_PAGES[screen]?.detail ?? trackScreenPage,
+      },
     ]),
   ]);
 }

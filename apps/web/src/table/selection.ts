@@ -13,11 +13,14 @@ export type SelectionAction =
   | { type: 'all' }
   | { type: 'none' };
 
+const sameIds = (a: RowId[], b: RowId[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+
 export const emptySelection: Grouping = { selectedRowIds: [], itemIds: [] };
 
 export function selectionReducer(state: Grouping, action: SelectionAction): Grouping {
   switch (action.type) {
     case 'load':
+      if (state.selectedRowIds.length === 0 && sameIds(state.itemIds, action.itemIds)) return state;
       return { selectedRowIds: [], itemIds: action.itemIds };
     case 'select':
       if (!state.itemIds.includes(action.id) || state.selectedRowIds.includes(action.id)) return state;

@@ -19,6 +19,18 @@ export function useListState(spec: ListSpec) {
   const state = useMemo(() => readListState(params, spec), [params, spec]);
   const [selection, dispatch] = useReducer(selectionReducer, emptySelection);
   const [searchInput, setSearchInput] = useState(state.searchTerm);
+  // Stable, so screens can reset the selection in an effect when rows load.
+  const selectionActions = useMemo(
+    () => ({
+      load: (itemIds: (string | number)[]) => dispatch({ type: 'load', itemIds }),
+      toggle: (rowId: string | number) => dispatch({ type: 'toggle', id: rowId }),
+      select: (rowId: string | number) => dispatch({ type: 'select', id: rowId }),
+      deselect: (rowId: string | number) => dispatch({ type: 'deselect', id: rowId }),
+      selectAll: () => dispatch({ type: 'all' }),
+      selectNone: () => dispatch({ type: 'none' }),
+    }),
+    [],
+  );
 
   const update = useCallback(
     (change: (current: View) => View) => {
@@ -61,15 +73,6 @@ export function useListState(spec: ListSpec) {
       dispatch({ type: 'none' });
       setParams((current) => writeListState(readListState(new URLSearchParams(), spec), spec, current));
     },
-    selection: {
-      ...selection,
-      ...selectionSummary(selection),
-      load: (itemIds: (string | number)[]) => dispatch({ type: 'load', itemIds }),
-      toggle: (id: string | number) => dispatch({ type: 'toggle', id }),
-      select: (id: string | number) => dispatch({ type: 'select', id }),
-      deselect: (id: string | number) => dispatch({ type: 'deselect', id }),
-      all: () => dispatch({ type: 'all' }),
-      none: () => dispatch({ type: 'none' }),
-    },
+    selection: { ...selection, ...selectionSummary(selection), ...selectionActions },
   };
 }

@@ -1,0 +1,104 @@
+// Issue #3: a monitor works a recap list end to end – filters, sorts, searches, pages, changes the
+// page size, selects rows – and the view lives in the URL, so reload and back return to it.
+import { expect, type Page, test } from '@playwright/test';
+import { MENU, signIn } from './helpers';
+
+const table = (page: Page) => page.getByRole('table', { name: 'Rekap Seluruh Pelamar' });
+const bodyRows = (page: Page) => table(page).locator('tbody tr');
+const range = (page: Page) => page.getByText(/^\d[\d.]*–[\d.]+ dari [\d.]+ data$|^0 data$/);
+
+test('a monitor filters, sorts, searches, pages and selects on the recap; the view survives reload and back', async ({
+  page,
+}) => {
+  await signIn(page, 'monitor.cpns');
+  await page.goto('/cpns/rekap-pelamar');
+  await expect(bodyRows(page)).toHaveCount(10);
+  await expect(range(page)).toHaveText(/^1–10 dari [\d.]+ data$/);
+  // Monitoring roles see masked NIKs.
+  await expect(bodyRows(page).first().locator('td').nth(2)).toHaveText(/^\d{6}\*{6}\d{4}$/);
+
+  await page.locator('label', { hasText: /^Tidak Memenuhi Syarat/ }).click();
+  await expect(page).toHaveURL(/f\.statusVerifikasi=TMS/);
+  await expect(bodyRows(page).first()).toContainText('TMS');
+
+  await page.getByRole('button', { name: 'Urutkan menurut Nama' }).click();
+  await expect(page).toHaveURL(/sort=nama\.asc/);
+  const names = await bodyRows(page).locator('td:nth-child(4)').allTextContents();
+  expect([...names].sort((a, b) => a.localeCompare(b, 'id'))).toEqual(names);
+
+  await page.getByRole('button', { name: 'Halaman 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(range(page)).toHaveText(/^11–20 dari/);
+
+  await page.getByLabel('Baris per halaman').first().click();
+  await page.getByRole('option', { name: '50' }).click();
+  await expect(page).toHaveURL(/size=50/);
+  await expect(page).not.toHaveURL(/page=2/);
+
+  await page.getByLabel('Pilih semua baris di halaman ini').check();
+  await expect(page.getByText(/baris dipilih$/)).toHaveText(/^\d+ baris dipilih$/);
+  await page.getByLabel('Pilih semua baris di halaman ini').uncheck();
+  await bodyRows(page).first().getByRole('checkbox').check();
+  await expect(page.getByText('1 baris dipilih')).toBeVisible();
+
+  const first = (await bodyRows(page).first().locator('td:nth-child(4)').textContent()) ?? '';
+  const word = first.split(/[ ,]/)[0] ?? '';
+  await page.getByLabel('Cari').fill(word.toLowerCase());
+  await expect(page).toHaveURL(new RegExp(`q=${word.toLowerCase()}`));
+  await expect(bodyRows(page).first()).toContainText(word);
+  const view = page.url();
+
+  await page.reload();
+  await expect(page.getByLabel('Cari')).toHaveValue(word.toLowerCase());
+  await expect(page.getByRole('radio', { name: /^Tidak Memenuhi Syarat/ })).toBeChecked();
+  await expect(bodyRows(page).first()).toContainText(word);
+
+  await page.locator(MENU).getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goBack();
+  await expect(page).toHaveURL(view);
+  await expect(bodyRows(page).first()).toContainText(word);
+
+  await page.getByRole('button', { name: 'Atur ulang' }).click();
+  await expect(page).toHaveURL(/\/cpns\/rekap-pelamar$/);
+  await expect(page.getByLabel('Cari')).toHaveValue('');
+});
+
+test('a failed list call shows the error with a retry and the empty fallback', async ({ page }) => {
+  await signIn(page, 'admin.cpns');
+  let fail = true;
+  await page.route('**/api/cpns/admin/filter', (route) =>
+    fail
+      ? route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: '{"error":"INTERNAL","message":"Terjadi kesalahan pada server. Silakan coba lagi."}',
+        })
+      : route.continue(),
+  );
+  await page.goto('/cpns/rekap-pelamar');
+  await expect(page.getByRole('alert')).toContainText('Terjadi kesalahan pada server');
+  await expect(page.getByText('Tidak ada data')).toBeVisible();
+  await expect(range(page)).toHaveText('0 data');
+  fail = false;
+  await page.getByRole('button', { name: 'Coba lagi' }).click();
+  await expect(bodyRows(page)).toHaveCount(10);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test.describe('on a 390 px phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the recap list is usable: the table scrolls inside its box, the page does not', async ({ page }) => {
+    await signIn(page, 'admin.cpns');
+    await page.goto('/cpns/rekap-pelamar');
+    await expect(bodyRows(page)).toHaveCount(10);
+    const { scroll, width } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      width: innerWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(width);
+    await page.getByRole('button', { name: 'Halaman 2' }).click();
+    await expect(range(page)).toHaveText(/^11–20 dari/);
+  });
+});
