@@ -59,6 +59,21 @@ test('a monitor filters, sorts, searches, pages and selects on the recap; the vi
   await expect(page).toHaveURL(view);
   await expect(bodyRows(page).first()).toContainText(word);
 
+  // A row opens the applicant's full data and documents; "back" returns to the same view.
+  await bodyRows(page).first().locator('td:nth-child(4)').click();
+  await expect(page).toHaveURL(/\/cpns\/rekap-pelamar\/detail\?id=\d+$/);
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(word) })).toBeVisible();
+  await expect(page.getByText(/^\d{6}\*{6}\d{4}$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Lihat KTP' }).click();
+  await expect(page.getByRole('dialog', { name: 'KTP' }).locator('iframe')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Lihat Pas foto' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pas foto' }).getByRole('img', { name: 'Pas foto' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Kembali ke daftar' }).click();
+  await expect(page).toHaveURL(view);
+  await expect(page.getByLabel('Cari')).toHaveValue(word.toLowerCase());
+
   await page.getByRole('button', { name: 'Atur ulang' }).click();
   await expect(page).toHaveURL(/\/cpns\/rekap-pelamar$/);
   await expect(page.getByLabel('Cari')).toHaveValue('');

@@ -21,13 +21,20 @@ import { registerErrorHandler } from './errors.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { pelamarListRoutes } from './modules/pelamar/routes.js';
 import { registerSpa } from './spa.js';
+import { type BerkasStore, LocalBerkasStore } from './storage/berkas-store.js';
 
 export interface AppDeps {
   config: Config;
   db: Kysely<DB>;
+  /** Document files; by default the local folder of the configuration. */
+  files?: BerkasStore;
 }
 
-export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  files = new LocalBerkasStore(config.filesDir),
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -52,6 +59,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
+        // Document previews: PDFs and photos fetched with the session, shown from blob: URLs.
+        frameSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],
@@ -88,7 +97,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<FastifyInstance
   await app.register(accessControl, { sessions });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, sessions, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
-  await app.register(pelamarListRoutes, { db });
+  await app.register(pelamarListRoutes, { db, files });
 
   if (config.webDist) await registerSpa(app, config.webDist);
   return app;

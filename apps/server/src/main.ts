@@ -19,7 +19,7 @@ const database = await openDatabase(config.database);
 const applied = await migrate(database.db);
 const files = new LocalBerkasStore(config.filesDir);
 const seeded = config.seedDemo ? await seedDemo(database.db, files) : undefined;
-const app = await buildApp({ config: { ...config, webDist }, db: database.db });
+const app = await buildApp({ config: { ...config, webDist }, db: database.db, files });
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'menghentikan server');

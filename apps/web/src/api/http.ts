@@ -52,6 +52,8 @@ export interface RequestOptions {
   /** Treat a 401 as "session over" (default true); login and the startup check opt out. */
   expireOnUnauthorized?: boolean;
   signal?: AbortSignal;
+  /** Read the answer as a file (documents) instead of JSON. */
+  as?: 'json' | 'blob';
 }
 
 export function readCookie(name: string): string | null {
@@ -90,7 +92,7 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, expireOnUnauthorized = true, signal } = options;
+  const { method = 'GET', body, auth = true, expireOnUnauthorized = true, signal, as = 'json' } = options;
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const token = auth ? tokenSource() : null;
@@ -120,6 +122,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw error;
   }
   if (response.status === 204) return undefined as T;
+  if (as === 'blob') return (await response.blob()) as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -1,7 +1,7 @@
 // The applicant list calls (issue #3) through the one client: the spec's table state in, the
 // list response out.
 
-import type { PelamarList, PelamarListResponse, TableState, TrackId } from '@portal/contract';
+import type { PelamarDetail, PelamarList, PelamarListResponse, TableState, TrackId } from '@portal/contract';
 import { request } from './http';
 
 export function postPelamarList(
@@ -11,4 +11,13 @@ export function postPelamarList(
   signal?: AbortSignal,
 ): Promise<PelamarListResponse> {
   return request<PelamarListResponse>(`/${track}/${list}/filter`, { method: 'POST', body: state, signal });
+}
+
+export function getPelamarDetail(track: TrackId, list: PelamarList, pelamarId: number, signal?: AbortSignal) {
+  return request<PelamarDetail>(`/${track}/${list}/${pelamarId}`, { signal });
+}
+
+/** A document's file, fetched with the session (a plain link could not send the token). */
+export function getDokumenBerkas(track: TrackId, list: PelamarList, pelamarId: number, dokumenId: number) {
+  return request<Blob>(`/${track}/${list}/${pelamarId}/dokumen/${dokumenId}`, { as: 'blob' });
 }

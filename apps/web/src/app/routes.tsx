@@ -22,9 +22,12 @@ const trackScreenPage = () =>
 const rekapPelamarPage = () =>
   import('../features/pelamar/PelamarListPage').then((m) => ({ Component: m.RekapPelamarPage }));
 
+const rekapPelamarDetailPage = () =>
+  import('../features/pelamar/PelamarDetailPage').then((m) => ({ Component: m.RekapPelamarDetailPage }));
+
 /** Screens that are built; the others show their title and "being prepared". */
 const SCREEN_PAGES: Partial<Record<TrackScreen, { list: typeof trackScreenPage; detail: typeof trackScreenPage }>> = {
-  'rekap-pelamar': { list: rekapPelamarPage, detail: trackScreenPage },
+  'rekap-pelamar': { list: rekapPelamarPage, detail: rekapPelamarDetailPage },
 };
 
 /** The static splash of index.html covers the first load, so nothing renders under it. */

@@ -118,3 +118,44 @@ export type PelamarListResponse = z.infer<typeof pelamarListResponseSchema>;
 export function maskNik(nik: string): string {
   return `${nik.slice(0, 6)}******${nik.slice(12)}`;
 }
+
+/** One applicant in full, as the detail page shows it (read-only). */
+export const pelamarDetailSchema = pelamarRowSchema.extend({
+  noRegister: z.string(),
+  tempatLahirKtp: z.string(),
+  tanggalLahirKtp: z.string(),
+  tempatLahirIjazah: z.string(),
+  tanggalLahirIjazah: z.string(),
+  agama: z.string(),
+  jenisDisabilitas: z.string().nullable(),
+  domisili: z.string(),
+  alamat: z.string(),
+  email: z.string(),
+  noHp: z.string(),
+  lembagaPendidikan: z.string(),
+  akreditasiLembaga: z.string(),
+  prodi: z.string(),
+  akreditasiProdi: z.string(),
+  noIjazah: z.string(),
+  tglIjazah: z.string(),
+  tahunLulus: z.number(),
+  ipk: z.string(),
+  lokasiUjian: z.string(),
+  tglSupervisi: z.string().nullable(),
+  supervisorNama: z.string().nullable(),
+  dokumen: z.array(
+    z.object({
+      id: z.number(),
+      jenis: z.string(),
+      namaFile: z.string(),
+      mime: z.string(),
+      ukuran: z.number(),
+      diunggahAt: z.string(),
+    }),
+  ),
+  nilai: z.array(z.object({ komponen: z.string(), nilai: z.string() })),
+});
+export type PelamarDetail = z.infer<typeof pelamarDetailSchema>;
+
+export const pelamarIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const dokumenParamsSchema = pelamarIdParamsSchema.extend({ dokumenId: z.coerce.number().int().positive() });

@@ -59,13 +59,13 @@ async function rows(username: string, url: string, payload?: Record<string, unkn
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ loginRateLimitPerMinute: 10_000 });
-  client = new TestClient(ctx.app);
   filesDir = mkdtempSync(path.join(tmpdir(), 'berkas-'));
+  ctx = await createTestApp({ loginRateLimitPerMinute: 10_000, filesDir });
+  client = new TestClient(ctx.app);
   await seedAccounts(ctx.db);
   await seedApplicants(ctx.db, new LocalBerkasStore(filesDir), {
     seed: 11,
-    withDocuments: false,
+    withDocuments: true,
     blocks: [
       { instansiId: 3, track: 'cpns', applicants: 160 },
       { instansiId: 7, track: 'cpns', applicants: 40 },
@@ -310,5 +310,63 @@ describe('bad bodies', () => {
     const answer = res.json();
     expect(answer.error).toBe('VALIDATION_ERROR');
     expect(answer.details.map((detail: { field: string }) => detail.field)).toContain(field);
+  });
+});
+
+describe('detail and documents', () => {
+  const ownAndOther = async () => {
+    const own = await ctx.db
+      .selectFrom('pelamar')
+      .select(['id', 'nik', 'nama'])
+      .where('instansi_id', '=', 3)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const other = await ctx.db
+      .selectFrom('pelamar')
+      .select(['id'])
+      .where('instansi_id', '=', 7)
+      .where('track', '=', 'cpns')
+      .executeTakeFirstOrThrow();
+    return { own, other };
+  };
+
+  it('shows one applicant in full, with documents and scores, only within the scope', async () => {
+    const { own, other } = await ownAndOther();
+    const token = await tokenOf('admin.cpns');
+    const res = await client.request({ url: `/api/cpns/admin/${own.id}`, token });
+    expect(res.statusCode, res.body).toBe(200);
+    const detail = res.json();
+    expect(detail).toMatchObject({ id: Number(own.id), nik: own.nik, nama: own.nama, instansi: { id: 3 } });
+    expect(detail.dokumen.map((d: { jenis: string }) => d.jenis)).toEqual(
+      expect.arrayContaining(['KTP', 'IJAZAH', 'PAS_FOTO']),
+    );
+    expect(detail.nilai.map((n: { komponen: string }) => n.komponen).sort()).toEqual(['TIU', 'TKP', 'TWK']);
+    expect((await client.request({ url: `/api/cpns/admin/${other.id}`, token })).statusCode).toBe(404);
+    expect((await client.request({ url: '/api/cpns/admin/abc', token })).statusCode).toBe(400);
+    const monitor = (
+      await client.request({ url: `/api/cpns/admin/${own.id}`, token: await tokenOf('monitor.cpns') })
+    ).json();
+    expect(monitor.nik).toBe(`${own.nik.slice(0, 6)}******${own.nik.slice(12)}`);
+    expect(
+      (await client.request({ url: `/api/cpns/admin/${own.id}`, token: await tokenOf('verifikator.pppk') })).statusCode,
+    ).toBe(403);
+  });
+
+  it('streams a document file with its type, and not across instansi', async () => {
+    const { own, other } = await ownAndOther();
+    const token = await tokenOf('admin.cpns');
+    const detail = (await client.request({ url: `/api/cpns/admin/${own.id}`, token })).json();
+    const ktp = detail.dokumen.find((d: { jenis: string }) => d.jenis === 'KTP');
+    const file = await client.request({ url: `/api/cpns/admin/${own.id}/dokumen/${ktp.id}`, token });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const foto = detail.dokumen.find((d: { jenis: string }) => d.jenis === 'PAS_FOTO');
+    const jpeg = await client.request({ url: `/api/cpns/admin/${own.id}/dokumen/${foto.id}`, token });
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect([...jpeg.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect((await client.request({ url: `/api/cpns/admin/${other.id}/dokumen/${ktp.id}`, token })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -3,10 +3,13 @@
 // unless the caller has a national role.
 
 import {
+  dokumenParamsSchema,
   NATIONAL_ROLES,
   PELAMAR_LISTS,
   type PelamarList,
   type Principal,
+  pelamarDetailSchema,
+  pelamarIdParamsSchema,
   pelamarListRequestSchema,
   pelamarListResponseSchema,
   TRACK_IDS,
@@ -19,6 +22,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { BerkasStore } from '../../storage/berkas-store.js';
+import { dokumenBerkas, pelamarDetail } from './detail.js';
 import { type ListScope, listPelamar } from './queries.js';
 
 /** The role suffix of each track: ROLE_ADMIN_CPNS, ROLE_VERIFIKATOR_PPPK, …_PPPK_GURU, …_PPPK_NAKES. */
@@ -39,7 +45,7 @@ export function listScope(principal: Principal, track: TrackId): ListScope {
   return { track, instansiId: national ? null : principal.instansi.id, maskNik: !handlesApplicants };
 }
 
-export async function pelamarListRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+export async function pelamarListRoutes(app: FastifyInstance, { db, files }: { db: Kysely<DB>; files: BerkasStore }) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const track of TRACK_IDS) {
     for (const [list, screen] of Object.entries(PELAMAR_LISTS) as [PelamarList, string][]) {
@@ -57,6 +63,42 @@ export async function pelamarListRoutes(app: FastifyInstance, { db }: { db: Kyse
           },
         },
         async (request) => listPelamar(db, list, listScope(principalOf(request), track), request.body),
+      );
+      typed.get(
+        `/api/${track}/${list}/:id`,
+        {
+          config: { access: { page: () => page } },
+          schema: {
+            tags: [TRACKS[track].title],
+            summary: `Data lengkap satu pelamar, dari halaman ${page}`,
+            params: pelamarIdParamsSchema,
+            response: { 200: pelamarDetailSchema },
+          },
+        },
+        async (request) => pelamarDetail(db, listScope(principalOf(request), track), request.params.id),
+      );
+      typed.get(
+        `/api/${track}/${list}/:id/dokumen/:dokumenId`,
+        {
+          config: { access: { page: () => page } },
+          schema: {
+            tags: [TRACKS[track].title],
+            summary: `Berkas satu dokumen pelamar, dari halaman ${page}`,
+            params: dokumenParamsSchema,
+          },
+        },
+        async (request, reply) => {
+          const { id, dokumenId } = request.params;
+          const berkas = await dokumenBerkas(db, listScope(principalOf(request), track), id, dokumenId);
+          const stream = files.open(berkas.sha256);
+          if (!stream) throw new AppError(404, 'NOT_FOUND', 'Berkas dokumen tidak tersedia.');
+          return reply
+            .header('Content-Type', berkas.mime)
+            .header('Content-Length', berkas.size)
+            .header('Content-Disposition', `inline; filename="${berkas.nama_file.replace(/[^\w.-]/g, '_')}"`)
+            .header('Cache-Control', 'private, max-age=3600')
+            .send(stream);
+        },
       );
     }
   }

@@ -1,0 +1,298 @@
+// An applicant's full data and documents, read-only (issue #3): `…/{screen}/detail?id=…`, read
+// through the screen's list so the same permission and instansi scope apply. Documents open in a
+// viewer from the file fetched with the session.
+
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { PELAMAR_LISTS, type PelamarDetail, type PelamarList } from '@portal/contract';
+import { IconAlertTriangle, IconArrowLeft, IconFile, IconPhoto } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { getDokumenBerkas, getPelamarDetail } from '../../api/pelamar';
+import { id } from '../../i18n/id';
+import { useCurrentPage } from '../tracks/useTrack';
+import { StatusBadge } from './PelamarListPage';
+
+const t = id.pelamar.detail;
+const f = t.fields;
+
+const tanggal = (iso: string | null) =>
+  iso
+    ? new Date(`${iso.slice(0, 10)}T00:00:00`).toLocaleDateString('id-ID', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+      })
+    : '–';
+
+function Fields({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h5" mb="sm">
+        {title}
+      </Title>
+      <Stack gap={6} component="dl" m={0}>
+        {rows.map(([label, value]) => (
+          <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
+            <Text component="dt" size="sm" c="dimmed" w={170} style={{ flex: 'none' }}>
+              {label}
+            </Text>
+            <Text component="dd" size="sm" m={0} style={{ wordBreak: 'break-word' }}>
+              {value}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+function DocumentViewer({
+  open,
+  onClose,
+}: {
+  open: { title: string; load: () => Promise<Blob> } | null;
+  onClose: () => void;
+}) {
+  const [file, setFile] = useState<{ url: string; type: string } | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    let url: string | undefined;
+    let cancelled = false;
+    setFile(null);
+    setFailed(false);
+    open
+      .load()
+      .then((blob) => {
+        if (cancelled) return;
+        url = URL.createObjectURL(blob);
+        setFile({ url, type: blob.type });
+      })
+      .catch(() => !cancelled && setFailed(true));
+    return () => {
+      cancelled = true;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [open]);
+  return (
+    <Modal opened={open !== null} onClose={onClose} title={open?.title} size="xl" centered>
+      {failed && <Alert color="red">{t.fileFailed}</Alert>}
+      {!failed && !file && <Skeleton h={480} aria-label={t.loadingFile} />}
+      {file?.type.startsWith('image/') && <img src={file.url} alt={open?.title} style={{ maxWidth: '100%' }} />}
+      {file && !file.type.startsWith('image/') && (
+        <iframe src={file.url} title={open?.title} style={{ width: '100%', height: '70vh', border: 0 }} />
+      )}
+    </Modal>
+  );
+}
+
+function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarList; track: string }) {
+  const [viewing, setViewing] = useState<{ title: string; load: () => Promise<Blob> } | null>(null);
+  const nama =
+    [detail.gelarDepan, detail.nama].filter(Boolean).join(' ') +
+    (detail.gelarBelakang ? `, ${detail.gelarBelakang}` : '');
+  return (
+    <Stack gap="md">
+      <Paper withBorder p="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <div>
+            <Title order={2} size="h4">
+              {nama}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {detail.noPeserta} · {detail.instansi.nama}
+            </Text>
+          </div>
+          <StatusBadge status={detail.statusVerifikasi} />
+        </Group>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+        <Fields
+          title={t.pribadi}
+          rows={[
+            [f.noRegister, detail.noRegister],
+            [f.nik, detail.nik],
+            [f.jenisKelamin, t.jenisKelamin[detail.jenisKelamin]],
+            [f.lahirKtp, `${detail.tempatLahirKtp}, ${tanggal(detail.tanggalLahirKtp)}`],
+            [f.lahirIjazah, `${detail.tempatLahirIjazah}, ${tanggal(detail.tanggalLahirIjazah)}`],
+            [f.agama, detail.agama],
+            [f.disabilitas, detail.jenisDisabilitas ?? '–'],
+            [f.domisili, detail.domisili],
+            [f.alamat, detail.alamat],
+            [f.email, detail.email],
+            [f.noHp, detail.noHp],
+          ]}
+        />
+        <Stack gap="md">
+          <Fields
+            title={t.formasi}
+            rows={[
+              [f.jabatan, detail.jabatanNama],
+              [f.lokasi, detail.lokasiNama],
+              [f.jenisFormasi, id.pelamar.jenisFormasiNames[detail.jenisFormasi]],
+              [f.pendidikanFormasi, detail.pendidikanNama],
+              [f.lokasiUjian, detail.lokasiUjian],
+              [f.tglDaftar, tanggal(detail.tglDaftar)],
+            ]}
+          />
+          <Fields
+            title={t.pendidikan}
+            rows={[
+              [f.lembaga, `${detail.lembagaPendidikan} (akreditasi ${detail.akreditasiLembaga})`],
+              [f.prodi, `${detail.prodi} (akreditasi ${detail.akreditasiProdi})`],
+              [f.noIjazah, detail.noIjazah],
+              [f.tglIjazah, tanggal(detail.tglIjazah)],
+              [f.ipk, detail.ipk],
+            ]}
+          />
+        </Stack>
+        <Fields
+          title={t.verifikasi}
+          rows={[
+            [f.status, id.pelamar.status[detail.statusVerifikasi]],
+            [f.verifikator, detail.verifikatorNama ?? '–'],
+            [f.tglVerifikasi, tanggal(detail.tglVerifikasi)],
+            [f.supervisi, detail.statusSupervisi ?? '–'],
+            [f.supervisor, detail.supervisorNama ?? '–'],
+          ]}
+        />
+        <Paper withBorder p="md">
+          <Title order={2} size="h5" mb="sm">
+            {t.nilai}
+          </Title>
+          {detail.nilai.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              {t.noNilai}
+            </Text>
+          ) : (
+            <Group gap="sm">
+              {detail.nilai.map((nilai) => (
+                <Badge key={nilai.komponen} variant="light" size="lg">
+                  {nilai.komponen.replaceAll('_', ' ')}: {Number(nilai.nilai).toLocaleString('id-ID')}
+                </Badge>
+              ))}
+            </Group>
+          )}
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Title order={2} size="h5" mb="sm">
+          {t.dokumen}
+        </Title>
+        {detail.dokumen.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t.noDokumen}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing="xs" aria-label={t.dokumen}>
+              <Table.Tbody>
+                {detail.dokumen.map((dokumen) => {
+                  const title = t.dokumenNames[dokumen.jenis] ?? dokumen.jenis;
+                  return (
+                    <Table.Tr key={dokumen.id}>
+                      <Table.Td w={32}>
+                        {dokumen.mime.startsWith('image/') ? (
+                          <IconPhoto size={18} aria-hidden />
+                        ) : (
+                          <IconFile size={18} aria-hidden />
+                        )}
+                      </Table.Td>
+                      <Table.Td>{title}</Table.Td>
+                      <Table.Td c="dimmed">{dokumen.namaFile}</Table.Td>
+                      <Table.Td c="dimmed">{Math.max(1, Math.round(dokumen.ukuran / 1024))} KB</Table.Td>
+                      <Table.Td ta="right">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          aria-label={`${t.view} ${title}`}
+                          onClick={() =>
+                            setViewing({
+                              title,
+                              load: () => getDokumenBerkas(track as 'cpns', list, detail.id, dokumen.id),
+                            })
+                          }
+                        >
+                          {t.view}
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Paper>
+      <DocumentViewer open={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}
+
+export function PelamarDetailPage({ list }: { list: PelamarList }) {
+  const page = useCurrentPage();
+  const track = page?.track;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const pelamarId = Number(params.get('id'));
+  const valid = Number.isInteger(pelamarId) && pelamarId > 0;
+  const query = useQuery({
+    queryKey: ['pelamar-detail', track, list, pelamarId],
+    queryFn: ({ signal }) => getPelamarDetail(track ?? 'cpns', list, pelamarId, signal),
+    enabled: valid && track !== undefined,
+  });
+  const listPath = `/${track}/${PELAMAR_LISTS[list]}`;
+  // Back to the list view the user came from (its filters live in that URL), else to the list.
+  const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(listPath));
+
+  return (
+    <Stack gap="md">
+      <div>
+        <Anchor
+          component={Link}
+          to={listPath}
+          onClick={(event) => {
+            event.preventDefault();
+            void back();
+          }}
+          size="sm"
+        >
+          <Group gap={4}>
+            <IconArrowLeft size={16} aria-hidden />
+            {t.back}
+          </Group>
+        </Anchor>
+      </div>
+      {!valid && <Alert color="gray">{t.missingId}</Alert>}
+      {valid && query.isPending && <Skeleton h={320} />}
+      {query.error && (
+        <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert">
+          {query.error instanceof Error && 'status' in query.error && query.error.status === 404
+            ? t.notFound
+            : query.error.message}
+        </Alert>
+      )}
+      {query.data && track && <Detail detail={query.data} list={list} track={track} />}
+    </Stack>
+  );
+}
+
+/** /{track}/rekap-pelamar/detail */
+export function RekapPelamarDetailPage() {
+  return <PelamarDetailPage list="admin" />;
+}
