@@ -1,5 +1,6 @@
 // Issue #3: a monitor works a recap list end to end – filters, sorts, searches, pages, changes the
 // page size, selects rows – and the view lives in the URL, so reload and back return to it.
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { MENU, signIn } from './helpers';
 
@@ -58,6 +59,25 @@ test('a monitor filters, sorts, searches, pages and selects on the recap; the vi
   await page.goBack();
   await expect(page).toHaveURL(view);
   await expect(bodyRows(page).first()).toContainText(word);
+
+  // The current view downloads as CSV and Excel.
+  const csvDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Unduh CSV' }).click();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toBe('rekap-pelamar-cpns.csv');
+  const csvText = readFileSync((await csv.path()) as string, 'utf8');
+  expect(csvText.split('\r\n')[0]).toContain('Nomor Peserta;NIK;Nama');
+  expect(csvText).toContain(word);
+  await expect(page.getByText('Berkas selesai diunduh.')).toBeVisible();
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Unduh Excel' }).click();
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toBe('rekap-pelamar-cpns.xlsx');
+  expect(
+    readFileSync((await xlsx.path()) as string)
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK');
 
   // A row opens the applicant's full data and documents; "back" returns to the same view.
   await bodyRows(page).first().locator('td:nth-child(4)').click();

@@ -52,8 +52,10 @@ export interface RequestOptions {
   /** Treat a 401 as "session over" (default true); login and the startup check opt out. */
   expireOnUnauthorized?: boolean;
   signal?: AbortSignal;
-  /** Read the answer as a file (documents) instead of JSON. */
+  /** Read the answer as a file (documents, exports) instead of JSON. */
   as?: 'json' | 'blob';
+  /** With `as: 'blob'`: called with the bytes received so far while the file arrives. */
+  onProgress?: (bytes: number) => void;
 }
 
 export function readCookie(name: string): string | null {
@@ -91,8 +93,24 @@ async function toApiError(response: Response): Promise<ApiError> {
   return new ApiError(response.status, HTTP_ERROR, id.errors.unexpected);
 }
 
+async function readBlob(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
+  if (!onProgress || !response.body) return response.blob();
+  const type = response.headers.get('Content-Type') ?? '';
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks as BlobPart[], { type });
+}
+
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, auth = true, expireOnUnauthorized = true, signal, as = 'json' } = options;
+  const { method = 'GET', body, auth = true, expireOnUnauthorized = true, signal, as = 'json', onProgress } = options;
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
   const token = auth ? tokenSource() : null;
@@ -122,7 +140,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw error;
   }
   if (response.status === 204) return undefined as T;
-  if (as === 'blob') return (await response.blob()) as T;
+  if (as === 'blob') return (await readBlob(response, onProgress)) as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -1,7 +1,14 @@
 // The applicant list calls (issue #3) through the one client: the spec's table state in, the
 // list response out.
 
-import type { PelamarDetail, PelamarList, PelamarListResponse, TableState, TrackId } from '@portal/contract';
+import type {
+  PelamarDetail,
+  PelamarExportRequest,
+  PelamarList,
+  PelamarListResponse,
+  TableState,
+  TrackId,
+} from '@portal/contract';
 import { request } from './http';
 
 export function postPelamarList(
@@ -20,4 +27,15 @@ export function getPelamarDetail(track: TrackId, list: PelamarList, pelamarId: n
 /** A document's file, fetched with the session (a plain link could not send the token). */
 export function getDokumenBerkas(track: TrackId, list: PelamarList, pelamarId: number, dokumenId: number) {
   return request<Blob>(`/${track}/${list}/${pelamarId}/dokumen/${dokumenId}`, { as: 'blob' });
+}
+
+/** A recap's current view as a file; `onProgress` gets the bytes received so far. */
+export function postPelamarExport(
+  track: TrackId,
+  list: PelamarList,
+  payload: PelamarExportRequest,
+  onProgress: (bytes: number) => void,
+  signal?: AbortSignal,
+) {
+  return request<Blob>(`/${track}/${list}/export`, { method: 'POST', body: payload, as: 'blob', onProgress, signal });
 }

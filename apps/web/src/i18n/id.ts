@@ -125,6 +125,12 @@ export const id = {
     allStatuses: 'Semua',
     dateFrom: 'Daftar dari',
     dateTo: 'Daftar sampai',
+    exportExcel: 'Unduh Excel',
+    exportCsv: 'Unduh CSV',
+    exporting: (megabytes: string) => `Menyiapkan berkas… ${megabytes} MB diterima`,
+    exportCancel: 'Batalkan',
+    exportDone: 'Berkas selesai diunduh.',
+    exportFailed: 'Berkas gagal diunduh. Silakan coba lagi.',
   },
   pelamar: {
     columns: {

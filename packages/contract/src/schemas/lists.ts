@@ -159,3 +159,19 @@ export type PelamarDetail = z.infer<typeof pelamarDetailSchema>;
 
 export const pelamarIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 export const dokumenParamsSchema = pelamarIdParamsSchema.extend({ dokumenId: z.coerce.number().int().positive() });
+
+/** The recap lists, which can be downloaded (issue #3). */
+export const PELAMAR_EXPORT_LISTS: readonly PelamarList[] = ['admin', 'rekap-verifikasi', 'my-supervisi'];
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** An export: the view (filter, order, search) of the list, and the file format. */
+export const pelamarExportRequestSchema = z
+  .object({
+    format: z.enum(EXPORT_FORMATS),
+    filter: pelamarFilterSchema.default({}),
+    sorting: pelamarListRequestSchema.shape.sorting,
+    searchTerm: z.string().max(100).default(''),
+  })
+  .strict();
+export type PelamarExportRequest = z.infer<typeof pelamarExportRequestSchema>;

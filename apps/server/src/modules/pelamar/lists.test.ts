@@ -15,6 +15,7 @@ import {
   TRACK_IDS,
   TRACK_SCREENS,
 } from '@portal/contract';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../db/seed/accounts.js';
@@ -368,5 +369,82 @@ describe('detail and documents', () => {
     expect((await client.request({ url: `/api/cpns/admin/${other.id}/dokumen/${ktp.id}`, token })).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('exports', () => {
+  const exportBody = (format: string, overrides: Record<string, unknown> = {}) => ({
+    format,
+    filter: {},
+    sorting: { column: 'nama', direction: 'asc' },
+    searchTerm: '',
+    ...overrides,
+  });
+
+  it('downloads the current view as CSV with Indonesian headers, in the list order, within the scope', async () => {
+    const token = await tokenOf('admin.cpns');
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/cpns/admin/export',
+      token,
+      payload: exportBody('csv', { filter: { statusVerifikasi: 'MS' } }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="rekap-pelamar-cpns-\d{8}\.csv"$/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]?.split(';').slice(0, 4)).toEqual(['Nomor Peserta', 'NIK', 'Nama', 'Gelar Depan']);
+    const listed = await rows(
+      'admin.cpns',
+      '/api/cpns/admin/filter',
+      body({ filter: { statusVerifikasi: 'MS' }, sorting: { column: 'nama', direction: 'asc' } }),
+    );
+    expect(lines.length - 1).toBe(listed.recordsTotal);
+    expect(lines.slice(1).map((line) => line.split(';')[0])).toEqual(listed.data.map((row) => row.noPeserta));
+    const other = await ctx.db.selectFrom('pelamar').select('nik').where('instansi_id', '=', 7).execute();
+    for (const { nik } of other) expect(res.body).not.toContain(nik);
+  });
+
+  it('downloads Excel that opens with every row, masked for monitoring roles', async () => {
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/cpns/admin/export',
+      token: await tokenOf('monitor.cpns'),
+      payload: exportBody('xlsx'),
+    });
+    expect(res.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    expect(sheet?.rowCount).toBe(161);
+    expect(sheet?.getRow(1).getCell(3).value).toBe('Nama');
+    expect(String(sheet?.getRow(2).getCell(2).value)).toMatch(/^\d{6}\*{6}\d{4}$/);
+  });
+
+  it('is bound to the page and exists only for recap lists', async () => {
+    const denied = await client.request({
+      method: 'POST',
+      url: '/api/cpns/admin/export',
+      token: await tokenOf('verifikator.cpns'),
+      payload: exportBody('csv'),
+    });
+    expect(denied.statusCode).toBe(403);
+    const none = await client.request({
+      method: 'POST',
+      url: '/api/cpns/verifikator/export',
+      token: await tokenOf('verifikator.cpns'),
+      payload: exportBody('csv'),
+    });
+    expect(none.statusCode).toBe(404);
+    const bad = await client.request({
+      method: 'POST',
+      url: '/api/cpns/admin/export',
+      token: await tokenOf('admin.cpns'),
+      payload: exportBody('pdf'),
+    });
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -224,3 +224,43 @@ export async function listPelamar(
     summaries: LISTS[list].statuses.map((status) => ({ statusVerifikasi: status, jumlah: counts.get(status) ?? 0 })),
   };
 }
+
+/**
+ * The whole filtered view in the list's order, a batch at a time (exports): keyset continuation
+ * on (sort column, id), so every batch is an index range and memory stays flat.
+ */
+export async function* pelamarBatches(
+  db: Kysely<DB>,
+  list: PelamarList,
+  scope: ListScope,
+  request: Pick<PelamarListRequest, 'filter' | 'sorting' | 'searchTerm'>,
+  batchSize = 2000,
+): AsyncGenerator<PelamarRow[]> {
+  const { filter, sorting, searchTerm } = request;
+  let view = filtered(db, scoped(db, list, scope), scope, filter, searchTerm);
+  if (filter.statusVerifikasi) view = view.where('status_verifikasi', '=', filter.statusVerifikasi);
+  const column = SORT_COLUMN[sorting.column];
+  const after = sorting.direction === 'asc' ? '>' : '<';
+  let last: { value: unknown; id: number } | undefined;
+  for (;;) {
+    let query = view
+      .select(['id', sql.ref<unknown>(column).as('sort_value')])
+      .orderBy(column, sorting.direction)
+      .orderBy('id', sorting.direction)
+      .limit(batchSize);
+    const from = last;
+    if (from) {
+      query = query.where((eb) => eb(eb.refTuple(column, 'id'), after, eb.tuple(from.value as never, from.id)));
+    }
+    const rows = await query.execute();
+    if (rows.length === 0) return;
+    yield pageRows(
+      db,
+      rows.map((row) => Number(row.id)),
+      scope,
+    );
+    const tail = rows[rows.length - 1] as { id: number | string; sort_value: unknown };
+    last = { value: tail.sort_value, id: Number(tail.id) };
+    if (rows.length < batchSize) return;
+  }
+}

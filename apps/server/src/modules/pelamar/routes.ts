@@ -5,10 +5,12 @@
 import {
   dokumenParamsSchema,
   NATIONAL_ROLES,
+  PELAMAR_EXPORT_LISTS,
   PELAMAR_LISTS,
   type PelamarList,
   type Principal,
   pelamarDetailSchema,
+  pelamarExportRequestSchema,
   pelamarIdParamsSchema,
   pelamarListRequestSchema,
   pelamarListResponseSchema,
@@ -25,6 +27,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { dokumenBerkas, pelamarDetail } from './detail.js';
+import { EXPORT_MIME, exportPelamar } from './export.js';
 import { type ListScope, listPelamar } from './queries.js';
 
 /** The role suffix of each track: ROLE_ADMIN_CPNS, ROLE_VERIFIKATOR_PPPK, …_PPPK_GURU, …_PPPK_NAKES. */
@@ -64,6 +67,29 @@ export async function pelamarListRoutes(app: FastifyInstance, { db, files }: { d
         },
         async (request) => listPelamar(db, list, listScope(principalOf(request), track), request.body),
       );
+      if (PELAMAR_EXPORT_LISTS.includes(list)) {
+        typed.post(
+          `/api/${track}/${list}/export`,
+          {
+            config: { access: { page: () => page } },
+            schema: {
+              tags: [TRACKS[track].title],
+              summary: `Unduh daftar halaman ${page} (Excel atau CSV), sesuai saringan yang dipakai`,
+              body: pelamarExportRequestSchema,
+            },
+          },
+          async (request, reply) => {
+            const { format, ...view } = request.body;
+            const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+            const stream = exportPelamar(db, list, listScope(principalOf(request), track), view, format, screen);
+            return reply
+              .header('Content-Type', EXPORT_MIME[format])
+              .header('Content-Disposition', `attachment; filename="${screen}-${track}-${day}.${format}"`)
+              .header('Cache-Control', 'no-store')
+              .send(stream);
+          },
+        );
+      }
       typed.get(
         `/api/${track}/${list}/:id`,
         {

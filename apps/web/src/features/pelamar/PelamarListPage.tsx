@@ -5,9 +5,12 @@
 import { Badge, Button, Chip, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
 import {
   JENIS_FORMASI,
+  PELAMAR_EXPORT_LISTS,
   PELAMAR_FILTER_KEYS,
   PELAMAR_LISTS,
   PELAMAR_SORT_COLUMNS,
+  type PelamarExportRequest,
+  type PelamarFilter,
   type PelamarList,
   type PelamarRow,
   type StatusSummary,
@@ -16,9 +19,10 @@ import {
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { postPelamarList } from '../../api/pelamar';
+import { postPelamarExport, postPelamarList } from '../../api/pelamar';
 import { id } from '../../i18n/id';
 import { type Column, DataTable } from '../../table/DataTable';
+import { ExportButtons } from '../../table/ExportButtons';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
 import { useListState } from '../../table/useListState';
@@ -130,23 +134,45 @@ export function PelamarListPage({ list }: { list: PelamarList }) {
               {id.list.reset}
             </Button>
           </Group>
-          <Chip.Group value={status} onChange={(value) => listState.setFilter({ statusVerifikasi: value as string })}>
-            <Group gap="xs" role="radiogroup" aria-label={t.statusFilter}>
-              <Chip value="" size="sm">
-                {id.list.allStatuses} ({total.toLocaleString('id-ID')})
-              </Chip>
-              {summaries.map((summary) => (
-                <Chip
-                  key={summary.statusVerifikasi}
-                  value={summary.statusVerifikasi}
-                  size="sm"
-                  color={STATUS_COLOR[summary.statusVerifikasi]}
-                >
-                  {t.status[summary.statusVerifikasi]} ({summary.jumlah.toLocaleString('id-ID')})
+          <Group justify="space-between" align="center" gap="sm" wrap="wrap">
+            <Chip.Group value={status} onChange={(value) => listState.setFilter({ statusVerifikasi: value as string })}>
+              <Group gap="xs" role="radiogroup" aria-label={t.statusFilter}>
+                <Chip value="" size="sm">
+                  {id.list.allStatuses} ({total.toLocaleString('id-ID')})
                 </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
+                {summaries.map((summary) => (
+                  <Chip
+                    key={summary.statusVerifikasi}
+                    value={summary.statusVerifikasi}
+                    size="sm"
+                    color={STATUS_COLOR[summary.statusVerifikasi]}
+                  >
+                    {t.status[summary.statusVerifikasi]} ({summary.jumlah.toLocaleString('id-ID')})
+                  </Chip>
+                ))}
+              </Group>
+            </Chip.Group>
+            {PELAMAR_EXPORT_LISTS.includes(list) && (
+              <ExportButtons
+                disabled={recordsTotal === 0}
+                fileName={(format) => `${PELAMAR_LISTS[list]}-${track}.${format}`}
+                download={(format, onProgress, signal) =>
+                  postPelamarExport(
+                    track,
+                    list,
+                    {
+                      format,
+                      filter: state.filter as PelamarFilter,
+                      sorting: state.sorting as PelamarExportRequest['sorting'],
+                      searchTerm: state.searchTerm,
+                    },
+                    onProgress,
+                    signal,
+                  )
+                }
+              />
+            )}
+          </Group>
         </Stack>
       </Paper>
 

@@ -1,0 +1,82 @@
+// "Unduh Excel" / "Unduh CSV" for a recap list: downloads the current view with a progress line
+// (bytes received; the file is built while it streams) and a cancel button, then saves it.
+
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
+import type { ExportFormat } from '@portal/contract';
+import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { showError, showSuccess } from '../app/toast';
+import { id } from '../i18n/id';
+
+interface ExportButtonsProps {
+  download: (format: ExportFormat, onProgress: (bytes: number) => void, signal: AbortSignal) => Promise<Blob>;
+  fileName: (format: ExportFormat) => string;
+  disabled?: boolean;
+}
+
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ExportButtons({ download, fileName, disabled }: ExportButtonsProps) {
+  const [running, setRunning] = useState<{ format: ExportFormat; bytes: number } | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  const start = async (format: ExportFormat) => {
+    controller.current = new AbortController();
+    setRunning({ format, bytes: 0 });
+    try {
+      const blob = await download(format, (bytes) => setRunning({ format, bytes }), controller.current.signal);
+      save(blob, fileName(format));
+      showSuccess(id.list.exportDone);
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) showError(id.list.exportFailed);
+    } finally {
+      setRunning(null);
+      controller.current = null;
+    }
+  };
+
+  if (running) {
+    return (
+      <Stack gap={4} miw={240} role="status" aria-live="polite">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">
+            {id.list.exporting((running.bytes / 1_048_576).toLocaleString('id-ID', { maximumFractionDigits: 1 }))}
+          </Text>
+          <Button size="compact-xs" variant="subtle" color="red" onClick={() => controller.current?.abort()}>
+            {id.list.exportCancel}
+          </Button>
+        </Group>
+        <Progress value={100} striped animated size="sm" aria-label={id.list.exportExcel} />
+      </Stack>
+    );
+  }
+  return (
+    <Group gap="xs">
+      <Button
+        variant="light"
+        leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+        disabled={disabled}
+        onClick={() => void start('xlsx')}
+      >
+        {id.list.exportExcel}
+      </Button>
+      <Button
+        variant="default"
+        leftSection={<IconFileTypeCsv size={16} aria-hidden />}
+        disabled={disabled}
+        onClick={() => void start('csv')}
+      >
+        {id.list.exportCsv}
+      </Button>
+    </Group>
+  );
+}
