@@ -103,6 +103,7 @@ export interface PelamarTable {
   tgl_daftar: DateColumn;
   nama: string;
   nama_cari: ColumnType<string, never, never>;
+  nama_kata: ColumnType<string, never, never>;
   gelar_depan: string | null;
   gelar_belakang: string | null;
   tempat_lahir_ktp: string;

@@ -57,6 +57,17 @@ const SORT_COLUMN: Record<PelamarSortColumn, 'id' | 'nama_cari' | 'no_peserta' |
   statusVerifikasi: 'status_verifikasi',
 };
 
+/** The words of a name search, folded like portal_normalise() (lower case, no diacritics). */
+export function nameWords(term: string): string[] {
+  return term
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 function scoped(db: Kysely<DB>, list: PelamarList, scope: ListScope): Query {
@@ -98,14 +109,11 @@ function filtered(db: Kysely<DB>, query: Query, scope: ListScope, filter: Pelama
             eb.or([eb('nik', 'like', `${escapeLike(term)}%`), eb('no_peserta', 'like', `${escapeLike(term)}%`)]),
           );
   } else if (term) {
-    // A name: the start of any of its words, without regard to case or diacritics.
-    const words = sql<string>`portal_normalise(${escapeLike(term)})`;
-    result = result.where((eb) =>
-      eb.or([
-        eb('nama_cari', 'like', sql<string>`${words} || '%'`),
-        eb('nama_cari', 'like', sql<string>`'% ' || ${words} || '%'`),
-      ]),
-    );
+    // A name: every typed word is the start of one of its words, without case or diacritics.
+    const words = nameWords(term);
+    if (words.length === 0) return result.where(sql<boolean>`false`);
+    const query = words.map((word) => `${word}:*`).join(' & ');
+    result = result.where(sql<boolean>`nama_kata @@ to_tsquery('simple', ${query})`);
   }
   return result;
 }

@@ -1,0 +1,225 @@
+// Benchmarks the applicant lists at national scale (issue #3; see README.md). Prints figures and
+// the targets beside them; asserts nothing. Needs PostgreSQL (BENCH_DATABASE_URL, default the
+// local `bench_lists` database, created if missing) and a built server (npm run build).
+import { execFileSync, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bench_lists';
+const PORT = Number(process.env.BENCH_PORT ?? 3310);
+const base = `http://127.0.0.1:${PORT}`;
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const concurrencies = (process.env.BENCH_CLIENTS ?? '1,16,64').split(',').map(Number);
+const APPLICANTS = 1_000_000;
+const INSTANSI = 3; // the instansi planBlocks gives a quarter of all applicants (CPNS)
+
+async function ensureData() {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const dbName = new URL(dbUrl).pathname.slice(1);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount;
+  if (!exists) await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const have = await db
+    .query(`SELECT count(*)::int AS n FROM pelamar`)
+    .then((r) => r.rows[0].n)
+    .catch(() => 0);
+  await db.end();
+  if (have === APPLICANTS && !process.env.BENCH_RESEED) return { seededMs: null };
+  const started = performance.now();
+  execFileSync('npm', ['run', 'seed', '--', '--applicants', String(APPLICANTS), '--reset'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: path.join(tmpdir(), 'bench-lists-files') },
+    stdio: 'inherit',
+  });
+  const db2 = new pg.Client({ connectionString: dbUrl });
+  await db2.connect();
+  await db2.query('VACUUM ANALYZE');
+  await db2.end();
+  return { seededMs: performance.now() - started };
+}
+
+async function startServer() {
+  const child = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      DATABASE_URL: dbUrl,
+      DB_POOL_SIZE: '20',
+      DATA_DIR: path.join(tmpdir(), 'bench-lists-files'),
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return child;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const stop = (child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'));
+
+async function session(username) {
+  const health = await fetch(`${base}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const headers = { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username, password: 'Demo#2024' }),
+  });
+  const { accessToken } = await login.json();
+  return { ...headers, authorization: `Bearer ${accessToken}` };
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function drive(headers, payload, connections) {
+  const latencies = [];
+  const result = await autocannon({
+    url: `${base}/api/cpns/admin/filter`,
+    method: 'POST',
+    headers,
+    body: JSON.stringify(payload),
+    connections,
+    duration: seconds,
+    setupClient: (client) => client.on('response', (_status, _bytes, time) => latencies.push(time)),
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: Math.round(result.requests.average),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.non2xx + result.errors,
+  };
+}
+
+function pgbench(sqlText, clients) {
+  const file = path.join(tmpdir(), `bench-lists-${process.pid}.sql`);
+  writeFileSync(file, sqlText);
+  const out = execFileSync(
+    'pgbench',
+    ['-n', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds), '-f', file, dbUrl],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
+  const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1] ?? 0);
+  return { tps: Math.round(tps), latency };
+}
+
+const state = (overrides) => ({
+  filter: {},
+  paginator: { page: 1, pageSize: 10, total: 0, pageSizes: [] },
+  sorting: { column: 'id', direction: 'asc' },
+  searchTerm: '',
+  grouping: { selectedRowIds: [], itemIds: [] },
+  ...overrides,
+});
+
+// The SQL the API runs per request (modules/pelamar/queries.ts): the page of ids, the counts
+// (counters for a whole view, one GROUP BY otherwise) and the page's details.
+const scope = `track = 'cpns' AND instansi_id = ${INSTANSI}`;
+const counters = `SELECT status, sum(jumlah) FROM (SELECT status_verifikasi AS status, jumlah FROM pelamar_status_count WHERE ${scope} UNION ALL SELECT status_verifikasi, delta FROM pelamar_status_delta WHERE ${scope}) c GROUP BY status;`;
+const details = `SELECT p.id, p.nik, p.no_peserta, p.nama, f.jabatan_nama, i.nama FROM pelamar p JOIN formasi f ON f.id = p.formasi_id JOIN instansi i ON i.id = p.instansi_id LEFT JOIN app_user v ON v.id = p.verifikator_id WHERE p.id IN (SELECT id FROM pelamar WHERE ${scope} ORDER BY id LIMIT 10);`;
+const nameWhere = `nama_kata @@ to_tsquery('simple', 'siti:*')`;
+
+async function main() {
+  const { seededMs } = await ensureData();
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const nik = (await db.query(`SELECT nik FROM pelamar WHERE ${scope} ORDER BY id OFFSET 123456 LIMIT 1`)).rows[0].nik;
+  await db.end();
+
+  const cases = [
+    { name: 'first page', target: 50, body: state({}), sql: `SELECT id FROM pelamar WHERE ${scope} ORDER BY id LIMIT 10;\n${counters}\n${details}` },
+    { name: 'status TMS', target: 50, body: state({ filter: { statusVerifikasi: 'TMS' } }), sql: `SELECT id FROM pelamar WHERE ${scope} AND status_verifikasi = 'TMS' ORDER BY id LIMIT 10;\n${counters}\n${details}` },
+    { name: 'sorted by name', target: 50, body: state({ sorting: { column: 'nama', direction: 'asc' } }), sql: `SELECT id FROM pelamar WHERE ${scope} ORDER BY nama_cari, id LIMIT 10;\n${counters}\n${details}` },
+    { name: 'NIK search', target: 50, body: state({ searchTerm: nik }), sql: `SELECT id FROM pelamar WHERE ${scope} AND (nik = '${nik}' OR no_peserta = '${nik}') ORDER BY id LIMIT 10;\nSELECT status_verifikasi, count(*) FROM pelamar WHERE ${scope} AND (nik = '${nik}' OR no_peserta = '${nik}') GROUP BY 1;\n${details}` },
+    { name: 'name prefix "siti"', target: 150, body: state({ searchTerm: 'siti' }), sql: `SELECT id FROM pelamar WHERE ${scope} AND ${nameWhere} ORDER BY id LIMIT 10;\nSELECT status_verifikasi, count(*) FROM pelamar WHERE ${scope} AND ${nameWhere} GROUP BY 1;\n${details}` },
+    { name: 'deep page 10 000', target: 150, body: state({ paginator: { page: 10_000, pageSize: 10 } }), sql: `SELECT id FROM pelamar WHERE ${scope} ORDER BY id LIMIT 10 OFFSET 99990;\n${counters}\n${details}` },
+  ];
+
+  const only = process.env.BENCH_CASES?.split(',');
+  if (only) cases.splice(0, cases.length, ...cases.filter((c) => only.some((part) => c.name.includes(part))));
+  const server = await startServer();
+  const headers = await session('admin.cpns');
+  const rows = [];
+  for (const benchCase of cases) {
+    const check = await fetch(`${base}/api/cpns/admin/filter`, { method: 'POST', headers, body: JSON.stringify(benchCase.body) });
+    const answer = await check.json();
+    if (!check.ok) throw new Error(`${benchCase.name}: ${check.status} ${JSON.stringify(answer)}`);
+    for (const clients of concurrencies) {
+      const api = await drive(headers, benchCase.body, clients);
+      const sqlRun = pgbench(benchCase.sql, clients);
+      rows.push({
+        case: benchCase.name,
+        clients,
+        'api req/s': api.rps,
+        'p50 ms': api.p50,
+        'p95 ms': api.p95,
+        'p99 ms': api.p99,
+        'p95 target': clients === 16 ? `≤ ${benchCase.target}` : '',
+        'sql tps': sqlRun.tps,
+        'api/sql': sqlRun.tps ? `${Math.round((100 * api.rps) / sqlRun.tps)} %` : '',
+        errors: api.errors,
+        rows: answer.recordsTotal,
+      });
+    }
+  }
+  console.table(rows);
+
+  // Export of the large instansi's 250 000 rows: time and the server's peak memory growth.
+  const pid = server.pid;
+  if (process.env.BENCH_SKIP_EXPORT) {
+    await stop(server);
+    return;
+  }
+  const rss = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  const exports = [];
+  for (const format of ['csv', 'xlsx']) {
+    const before = rss();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rss())), 100);
+    const started = performance.now();
+    const res = await fetch(`${base}/api/cpns/admin/export`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ format, filter: {}, sorting: { column: 'nama', direction: 'asc' }, searchTerm: '' }),
+    });
+    const bytes = (await res.arrayBuffer()).byteLength;
+    clearInterval(sampler);
+    exports.push({
+      format,
+      status: res.status,
+      seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
+      'MB': Number((bytes / 1_048_576).toFixed(1)),
+      'rss before MB': Math.round(before),
+      'peak growth MB': Math.round(peak - before),
+      target: '≤ 30 s, ≤ 150 MB',
+    });
+  }
+  console.table(exports);
+  console.log(
+    seededMs === null
+      ? 'Seeding: reused the existing 1 M applicants (BENCH_RESEED=1 to time a fresh load).'
+      : `Seeding 1 M applicants (+ documents, scores): ${(seededMs / 1000).toFixed(1)} s (target ≤ 300 s).`,
+  );
+  await stop(server);
+}
+
+await main();
