@@ -114,7 +114,20 @@ function pgbench(sqlText, clients) {
   writeFileSync(file, sqlText);
   const out = execFileSync(
     'pgbench',
-    ['-n', '-M', 'prepared', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(seconds), '-f', file, dbUrl],
+    [
+      '-n',
+      '-M',
+      'prepared',
+      '-c',
+      String(clients),
+      '-j',
+      String(Math.min(clients, 2)),
+      '-T',
+      String(seconds),
+      '-f',
+      file,
+      dbUrl,
+    ],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1] ?? 0);
@@ -146,12 +159,42 @@ async function main() {
   await db.end();
 
   const cases = [
-    { name: 'first page', target: 50, body: state({}), sql: `SELECT id FROM pelamar WHERE ${scope} ORDER BY id LIMIT 10;\n${counters}\n${details}` },
-    { name: 'status TMS', target: 50, body: state({ filter: { statusVerifikasi: 'TMS' } }), sql: `SELECT id FROM pelamar WHERE ${scope} AND status_verifikasi = 'TMS' ORDER BY id LIMIT 10;\n${counters}\n${details}` },
-    { name: 'sorted by name', target: 50, body: state({ sorting: { column: 'nama', direction: 'asc' } }), sql: `SELECT id FROM pelamar WHERE ${scope} ORDER BY nama_cari, id LIMIT 10;\n${counters}\n${details}` },
-    { name: 'NIK search', target: 50, body: state({ searchTerm: nik }), sql: `SELECT id FROM pelamar WHERE ${scope} AND (nik = '${nik}' OR no_peserta = '${nik}') ORDER BY id LIMIT 10;\nSELECT status_verifikasi, count(*) FROM pelamar WHERE ${scope} AND (nik = '${nik}' OR no_peserta = '${nik}') GROUP BY 1;\n${details}` },
-    { name: 'name prefix "siti"', target: 150, body: state({ searchTerm: 'siti' }), sql: `SELECT id FROM pelamar WHERE ${scope} AND ${nameWhere} ORDER BY id LIMIT 10;\nSELECT status_verifikasi, count(*) FROM pelamar WHERE ${scope} AND ${nameWhere} GROUP BY 1;\n${details}` },
-    { name: 'deep page 10 000', target: 150, body: state({ paginator: { page: 10_000, pageSize: 10 } }), sql: `SELECT id FROM pelamar WHERE ${scope} ORDER BY id LIMIT 10 OFFSET 99990;\n${counters}\n${details}` },
+    {
+      name: 'first page',
+      target: 50,
+      body: state({}),
+      sql: `SELECT id FROM pelamar WHERE ${scope} ORDER BY id LIMIT 10;\n${counters}\n${details}`,
+    },
+    {
+      name: 'status TMS',
+      target: 50,
+      body: state({ filter: { statusVerifikasi: 'TMS' } }),
+      sql: `SELECT id FROM pelamar WHERE ${scope} AND status_verifikasi = 'TMS' ORDER BY id LIMIT 10;\n${counters}\n${details}`,
+    },
+    {
+      name: 'sorted by name',
+      target: 50,
+      body: state({ sorting: { column: 'nama', direction: 'asc' } }),
+      sql: `SELECT id FROM pelamar WHERE ${scope} ORDER BY nama_cari, id LIMIT 10;\n${counters}\n${details}`,
+    },
+    {
+      name: 'NIK search',
+      target: 50,
+      body: state({ searchTerm: nik }),
+      sql: `SELECT id FROM pelamar WHERE ${scope} AND (nik = '${nik}' OR no_peserta = '${nik}') ORDER BY id LIMIT 10;\nSELECT status_verifikasi, count(*) FROM pelamar WHERE ${scope} AND (nik = '${nik}' OR no_peserta = '${nik}') GROUP BY 1;\n${details}`,
+    },
+    {
+      name: 'name prefix "siti"',
+      target: 150,
+      body: state({ searchTerm: 'siti' }),
+      sql: `SELECT id FROM pelamar WHERE ${scope} AND ${nameWhere} ORDER BY id LIMIT 10;\nSELECT status_verifikasi, count(*) FROM pelamar WHERE ${scope} AND ${nameWhere} GROUP BY 1;\n${details}`,
+    },
+    {
+      name: 'deep page 10 000',
+      target: 150,
+      body: state({ paginator: { page: 10_000, pageSize: 10 } }),
+      sql: `SELECT id FROM pelamar WHERE ${scope} ORDER BY id LIMIT 10 OFFSET 99990;\n${counters}\n${details}`,
+    },
   ];
 
   const only = process.env.BENCH_CASES?.split(',');
@@ -160,7 +203,11 @@ async function main() {
   const headers = await session('admin.cpns');
   const rows = [];
   for (const benchCase of cases) {
-    const check = await fetch(`${base}/api/cpns/admin/filter`, { method: 'POST', headers, body: JSON.stringify(benchCase.body) });
+    const check = await fetch(`${base}/api/cpns/admin/filter`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(benchCase.body),
+    });
     const answer = await check.json();
     if (!check.ok) throw new Error(`${benchCase.name}: ${check.status} ${JSON.stringify(answer)}`);
     for (const clients of concurrencies) {
@@ -207,7 +254,7 @@ async function main() {
       format,
       status: res.status,
       seconds: Number(((performance.now() - started) / 1000).toFixed(1)),
-      'MB': Number((bytes / 1_048_576).toFixed(1)),
+      MB: Number((bytes / 1_048_576).toFixed(1)),
       'rss before MB': Math.round(before),
       'peak growth MB': Math.round(peak - before),
       target: '≤ 30 s, ≤ 150 MB',
