@@ -27,8 +27,13 @@ export function registerUpdates(stable: Promise<void>): void {
     if (registered) return;
     registered = true;
     const { registerSW } = await import('virtual:pwa-register');
+    // workbox-window can report the same waiting worker more than once (its "waiting" event and
+    // an external update found while installing): offer each new version once.
+    let offered = false;
     const updateSW = registerSW({
       onNeedRefresh() {
+        if (offered) return;
+        offered = true;
         showInfo({ title: id.update.title, message: id.update.message, onTap: () => activate(updateSW) });
       },
       onRegisteredSW(_url, registration) {
