@@ -14,8 +14,10 @@ import {
   ERROR_CODES,
   type ListResponse,
   MOCK_DELAY_MS,
+  PELAMAR_LISTS,
   type Principal,
   type Session,
+  TRACK_IDS,
 } from '@portal/contract';
 import { type Row, seedCollections } from './data';
 
@@ -32,7 +34,10 @@ const MOCK_ERRORS = {
 } as const;
 
 let collections = seedCollections();
-const tokens = new Map<string, DemoAccount>();
+/** Revoked tokens; a token names its account, so sessions survive a page reload. */
+const revoked = new Set<string>();
+const accountOf = (token: string) =>
+  revoked.has(token) ? undefined : DEMO_ACCOUNTS.find((account) => token.startsWith(`mock.${account.username}.`));
 export const mockConfig = { delayMs: MOCK_DELAY_MS };
 
 function json(status: number, body?: unknown): Response {
@@ -87,8 +92,7 @@ async function auth(request: Request, action: string | undefined): Promise<Respo
     if (account.totp && !/^\d{6}$/.test(String(token))) {
       return fail(401, ERROR_CODES.otpInvalid, 'Kode OTP salah.');
     }
-    const accessToken = `mock-${crypto.randomUUID()}`;
-    tokens.set(accessToken, account);
+    const accessToken = `mock.${account.username}.${crypto.randomUUID()}`;
     return json(200, {
       accessToken,
       refreshToken: `${accessToken}-r`,
@@ -99,14 +103,14 @@ async function auth(request: Request, action: string | undefined): Promise<Respo
   const bearer = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
   if (action === 'check-token') {
     if (request.method !== 'GET') return notAllowed(request.method, path);
-    const account = tokens.get(bearer);
+    const account = accountOf(bearer);
     if (!account)
       return fail(401, ERROR_CODES.unauthenticated, 'Sesi tidak valid atau telah berakhir. Silakan masuk kembali.');
     return json(200, { mapData: { data: principalOf(account) } });
   }
   if (action === 'logout') {
     if (request.method !== 'POST') return notAllowed(request.method, path);
-    tokens.delete(bearer);
+    revoked.add(bearer);
     return json(204);
   }
   return fail(404, MOCK_ERRORS.notFound, `Alamat ${path} tidak dikenal.`);
@@ -169,10 +173,100 @@ async function collection(request: Request, name: string, rawId: string | undefi
   return json(request.method === 'DELETE' ? 204 : 200, request.method === 'DELETE' ? undefined : row);
 }
 
+/** The applicant lists of a track (`/api/{track}/{list}/filter`, `…/{id}`, `…/export`),
+ * answered from the generated applicants with the real lists' rules, roughly. */
+async function trackList(request: Request, track: string, list: string, action: string): Promise<Response> {
+  const path = `/api/${track}/${list}/${action}`;
+  if (!(list in PELAMAR_LISTS)) return fail(404, MOCK_ERRORS.notFound, `Alamat ${path} tidak dikenal.`);
+  const rows = [...(collections.get('pelamar')?.values() ?? [])].filter((row) => row.jalur === track);
+  if (action === 'filter' || action === 'export') {
+    if (request.method !== 'POST') return notAllowed(request.method, path);
+    const state = (await body(request)) as {
+      filter?: Record<string, string>;
+      paginator?: { page?: number; pageSize?: number };
+      sorting?: { column?: string; direction?: string };
+      searchTerm?: string;
+      format?: string;
+    };
+    const term = (state.searchTerm ?? '').trim().toLowerCase();
+    const filter = state.filter ?? {};
+    const matching = rows.filter(
+      (row) =>
+        (!term || String(row.nama).toLowerCase().includes(term) || String(row.nik).startsWith(term)) &&
+        Object.entries(filter).every(([key, value]) => key.startsWith('tgl') || row[key] === value),
+    );
+    const column = state.sorting?.column ?? 'id';
+    const direction = state.sorting?.direction === 'desc' ? -1 : 1;
+    matching.sort((a, b) =>
+      String(a[column]) < String(b[column]) ? -direction : String(a[column]) > String(b[column]) ? direction : 0,
+    );
+    if (action === 'export') {
+      const lines = [
+        'Nomor Peserta;NIK;Nama;Status Verifikasi',
+        ...matching.map((row) => [row.noPeserta, row.nik, row.nama, row.statusVerifikasi].join(';')),
+      ];
+      return new Response(`\uFEFF${lines.join('\r\n')}\r\n`, {
+        status: 200,
+        headers: { 'Content-Type': 'text/csv; charset=utf-8' },
+      });
+    }
+    const pageSize = state.paginator?.pageSize ?? 10;
+    const page = state.paginator?.page ?? 1;
+    const { statusVerifikasi: _status, ...others } = filter;
+    const forSummary = rows.filter(
+      (row) =>
+        (!term || String(row.nama).toLowerCase().includes(term) || String(row.nik).startsWith(term)) &&
+        Object.entries(others).every(([key, value]) => key.startsWith('tgl') || row[key] === value),
+    );
+    return json(200, {
+      data: matching.slice((page - 1) * pageSize, page * pageSize),
+      recordsTotal: matching.length,
+      summaries: ['BELUM', 'MS', 'TMS'].map((status) => ({
+        statusVerifikasi: status,
+        jumlah: forSummary.filter((row) => row.statusVerifikasi === status).length,
+      })),
+    });
+  }
+  if (!/^\d+$/.test(action)) return fail(422, MOCK_ERRORS.invalidId, `Id "${action}" bukan angka.`);
+  if (request.method !== 'GET') return notAllowed(request.method, path);
+  const row = rows.find((candidate) => candidate.id === Number(action));
+  if (!row) return fail(404, MOCK_ERRORS.notFound, `Data dengan id ${action} tidak ditemukan.`);
+  return json(200, {
+    ...row,
+    noRegister: `R${row.noPeserta}`,
+    tempatLahirKtp: 'Bandung',
+    tanggalLahirKtp: '1995-05-17',
+    tempatLahirIjazah: 'Bandung',
+    tanggalLahirIjazah: '1995-05-17',
+    agama: 'Islam',
+    jenisDisabilitas: null,
+    domisili: 'Kota Bandung, Jawa Barat',
+    alamat: 'Jl. Merdeka No. 1, Bandung',
+    email: 'pelamar@contoh.id',
+    noHp: '081234567890',
+    lembagaPendidikan: 'Universitas Padjadjaran',
+    akreditasiLembaga: 'Unggul',
+    prodi: String(row.pendidikanNama).replace(/^\S+ /, ''),
+    akreditasiProdi: 'A',
+    noIjazah: 'UNPAD/2017/000123',
+    tglIjazah: '2017-08-30',
+    tahunLulus: 2017,
+    ipk: '3.45',
+    lokasiUjian: 'Kota Bandung',
+    tglSupervisi: null,
+    supervisorNama: null,
+    dokumen: [],
+    nilai: [],
+  });
+}
+
 /** Answers one request, as the server would (without the network or the delay). */
 export async function handle(request: Request): Promise<Response> {
   const url = new URL(request.url, 'http://mock.local');
   const [area, second, ...rest] = url.pathname.replace(/^\/api\/?/, '').split('/');
+  if ((TRACK_IDS as readonly string[]).includes(area ?? '') && second && rest.length === 1) {
+    return trackList(request, area as string, second, rest[0] as string);
+  }
   if (rest.length > 0 || !area) return fail(404, MOCK_ERRORS.notFound, `Alamat ${url.pathname} tidak dikenal.`);
   if (area === 'health') return json(200, { status: 'ok', mock: true });
   if (area === 'auth') return auth(request, second);

@@ -1,7 +1,7 @@
-// Generated data for mock mode: the demo instansi and a few hundred applicants, the same on every
-// run (a seeded generator), so a screen looks the same each time it is opened.
+// Generated data for mock mode: the demo instansi and a few hundred applicants per track in the
+// shape the real lists answer (PelamarRow), the same on every run (a seeded generator).
 
-import { DEMO_INSTANSI, TRACK_IDS } from '@portal/contract';
+import { DEMO_INSTANSI, JENIS_FORMASI, STATUS_VERIFIKASI, TRACK_IDS } from '@portal/contract';
 
 export type Row = { id: number } & Record<string, unknown>;
 
@@ -43,17 +43,15 @@ const LAST = [
   'Wibowo',
   'Gunawan',
 ];
-const JABATAN = [
-  'Analis Kepegawaian',
-  'Guru Ahli Pertama',
-  'Perawat Terampil',
-  'Pranata Komputer',
-  'Dokter Ahli Pertama',
-  'Penyuluh Pertanian',
-  'Arsiparis Terampil',
+const JABATAN: [string, string][] = [
+  ['Analis Kepegawaian Ahli Pertama', 'S-1 Ilmu Administrasi Negara'],
+  ['Guru Matematika Ahli Pertama', 'S-1 Pendidikan Matematika'],
+  ['Perawat Terampil', 'D-III Keperawatan'],
+  ['Pranata Komputer Ahli Pertama', 'S-1 Teknik Informatika'],
+  ['Dokter Ahli Pertama', 'S-1 Pendidikan Dokter + Profesi'],
+  ['Penyuluh Pertanian Ahli Pertama', 'S-1 Agroteknologi'],
 ];
-const PENDIDIKAN = ['D-III', 'D-IV', 'S-1', 'S-2', 'Profesi'];
-const STATUS = ['BELUM_DIVERIFIKASI', 'MS', 'TMS'] as const;
+const LOKASI = ['Kota Bandung', 'Kabupaten Bogor', 'Kota Semarang', 'Kota Surabaya', 'Kota Makassar', 'Kota Medan'];
 
 /** mulberry32: a tiny seeded generator, enough for demo data. */
 function generator(seed: number): () => number {
@@ -74,17 +72,29 @@ export function seedCollections(): Map<string, Map<number, Row>> {
   const digits = (length: number) => Array.from({ length }, () => Math.floor(random() * 10)).join('');
 
   const pelamar: Row[] = Array.from({ length: APPLICANT_COUNT }, (_, index) => {
-    const day = new Date(Date.UTC(2024, 7, 1) + Math.floor(random() * 60) * 86_400_000);
+    const day = new Date(Date.UTC(2024, 7, 20) + Math.floor(random() * 30) * 86_400_000);
+    const instansi = pick(DEMO_INSTANSI);
+    const [jabatanNama, pendidikanNama] = pick(JABATAN);
+    const statusVerifikasi = pick(STATUS_VERIFIKASI);
     return {
       id: index + 1,
       nik: `3${digits(15)}`,
+      noPeserta: `2410${instansi.kode}${String(index + 1).padStart(8, '0')}`,
       nama: `${pick(FIRST)} ${pick(LAST)}`,
+      gelarDepan: null,
+      gelarBelakang: null,
+      jenisKelamin: random() < 0.5 ? 'L' : 'P',
       jalur: pick(TRACK_IDS),
-      instansiId: pick(DEMO_INSTANSI).id,
-      jabatan: pick(JABATAN),
-      pendidikan: pick(PENDIDIKAN),
-      status: pick(STATUS),
-      tanggalDaftar: day.toISOString().slice(0, 10),
+      jabatanNama,
+      lokasiNama: pick(LOKASI),
+      jenisFormasi: pick(JENIS_FORMASI),
+      pendidikanNama,
+      statusVerifikasi,
+      statusSupervisi: null,
+      tglDaftar: day.toISOString().slice(0, 10),
+      tglVerifikasi: statusVerifikasi === 'BELUM' ? null : '2024-09-20T10:00:00',
+      verifikatorNama: statusVerifikasi === 'BELUM' ? null : 'Rina Marlina',
+      instansi: { id: instansi.id, kode: instansi.kode, nama: instansi.nama },
     };
   });
   const instansi: Row[] = DEMO_INSTANSI.map((item) => ({ ...item }));

@@ -81,6 +81,35 @@ describe('mock collections', () => {
   });
 });
 
+describe('mock applicant lists', () => {
+  it('answers a track list with its table state: rows in the real shape, summaries, detail', async () => {
+    const state = {
+      filter: { statusVerifikasi: 'MS' },
+      paginator: { page: 1, pageSize: 5 },
+      sorting: { column: 'nama', direction: 'asc' },
+      searchTerm: '',
+    };
+    const answer = await call('POST', '/api/cpns/admin/filter', state);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.length).toBeLessThanOrEqual(5);
+    expect(answer.body.data.every((row: { statusVerifikasi: string }) => row.statusVerifikasi === 'MS')).toBe(true);
+    expect(answer.body.data[0]).toMatchObject({
+      noPeserta: expect.any(String),
+      jabatanNama: expect.any(String),
+      instansi: { nama: expect.any(String) },
+    });
+    const ms = answer.body.summaries.find((summary: { statusVerifikasi: string }) => summary.statusVerifikasi === 'MS');
+    expect(ms.jumlah).toBe(answer.body.recordsTotal);
+    const names = answer.body.data.map((row: { nama: string }) => row.nama);
+    expect([...names].sort()).toEqual(names);
+
+    const detail = await call('GET', `/api/cpns/admin/${answer.body.data[0].id}`);
+    expect(detail.body).toMatchObject({ id: answer.body.data[0].id, alamat: expect.any(String), dokumen: [] });
+    expect((await call('POST', '/api/cpns/tidak-ada/filter', state)).status).toBe(404);
+    expect((await call('GET', '/api/cpns/admin/filter')).status).toBe(405);
+  });
+});
+
 describe('mock sign-in', () => {
   const account = DEMO_ACCOUNTS.find((candidate) => !candidate.totp);
 
