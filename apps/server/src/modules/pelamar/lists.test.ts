@@ -141,6 +141,19 @@ describe('instansi scope', () => {
     await tokenOf(national.username, national.password);
     const all = await rows(national.username, '/api/cpns/admin/filter', body());
     expect(all.recordsTotal).toBe(200);
+    // Name search uses the track-wide tokens for national roles, the instansi's own otherwise.
+    const other = await ctx.db
+      .selectFrom('pelamar')
+      .select(['id', 'nama'])
+      .where('instansi_id', '=', 7)
+      .where('track', '=', 'cpns')
+      .executeTakeFirstOrThrow();
+    const word = other.nama.split(' ').at(-1) ?? '';
+    const nationwide = await rows(national.username, '/api/cpns/admin/filter', body({ searchTerm: word }));
+    expect(nationwide.data.map((row) => row.id)).toContain(Number(other.id));
+    const own = await rows('admin.cpns', '/api/cpns/admin/filter', body({ searchTerm: word }));
+    expect(own.data.every((row) => (row.instansi as { id: number }).id === 3)).toBe(true);
+    expect(own.recordsTotal).toBeLessThan(nationwide.recordsTotal);
   });
 
   it('masks NIKs for monitoring roles only', async () => {

@@ -57,6 +57,9 @@ const SORT_COLUMN: Record<PelamarSortColumn, 'id' | 'nama_cari' | 'no_peserta' |
   statusVerifikasi: 'status_verifikasi',
 };
 
+/** Track codes of the scoped name tokens (portal_track_code in migration 0004). */
+const TRACK_CODE: Record<TrackId, string> = { cpns: '1', pppk: '2', 'pppk-guru': '3', nakes: '4' };
+
 /** The words of a name search, folded like portal_normalise() (lower case, no diacritics). */
 export function nameWords(term: string): string[] {
   return term
@@ -112,8 +115,11 @@ function filtered(db: Kysely<DB>, query: Query, scope: ListScope, filter: Pelama
     // A name: every typed word is the start of one of its words, without case or diacritics.
     const words = nameWords(term);
     if (words.length === 0) return result.where(sql<boolean>`false`);
-    const query = words.map((word) => `${word}:*`).join(' & ');
-    result = result.where(sql<boolean>`nama_kata @@ to_tsquery('simple', ${query})`);
+    // Tokens carry their scope (migration 0004): the instansi's own, or the track's for national roles.
+    const track = TRACK_CODE[scope.track];
+    const prefix = scope.instansiId === null ? `t${track}_` : `i${scope.instansiId}t${track}_`;
+    const query = words.map((word) => `${prefix}${word}:*`).join(' & ');
+    result = result.where(sql<boolean>`nama_kata @@ ${query}::tsquery`);
   }
   return result;
 }
