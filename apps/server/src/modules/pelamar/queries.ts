@@ -73,9 +73,20 @@ export function nameWords(term: string): string[] {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 
-function scoped(db: Kysely<DB>, list: PelamarList, scope: ListScope): Query {
-  let query = db.selectFrom('pelamar').where('track', '=', scope.track);
-  if (scope.instansiId !== null) query = query.where('instansi_id', '=', scope.instansiId);
+/** A search by name words, answered by the scoped name tokens (migration 0004). */
+const isNameSearch = (searchTerm: string) => {
+  const term = searchTerm.trim();
+  return term !== '' && !/^\d+$/.test(term);
+};
+
+function scoped(db: Kysely<DB>, list: PelamarList, scope: ListScope, searchTerm: string): Query {
+  let query = db.selectFrom('pelamar');
+  // A name search's tokens already carry the instansi and track, exactly; repeating them here
+  // would make the planner AND in the instansi's whole index range (250 k entries) for nothing.
+  if (!isNameSearch(searchTerm)) {
+    query = query.where('track', '=', scope.track);
+    if (scope.instansiId !== null) query = query.where('instansi_id', '=', scope.instansiId);
+  }
   const own = LISTS[list].where;
   return own ? query.where(own) : query;
 }
@@ -216,7 +227,7 @@ export async function listPelamar(
   request: PelamarListRequest,
 ): Promise<PelamarListResponse> {
   const { filter, paginator, sorting, searchTerm } = request;
-  const view = filtered(db, scoped(db, list, scope), scope, filter, searchTerm);
+  const view = filtered(db, scoped(db, list, scope, searchTerm), scope, filter, searchTerm);
   const pageQuery = (filter.statusVerifikasi ? view.where('status_verifikasi', '=', filter.statusVerifikasi) : view)
     .select('id')
     .orderBy(SORT_COLUMN[sorting.column], sorting.direction)
@@ -251,7 +262,7 @@ export async function* pelamarBatches(
   batchSize = 2000,
 ): AsyncGenerator<PelamarRow[]> {
   const { filter, sorting, searchTerm } = request;
-  let view = filtered(db, scoped(db, list, scope), scope, filter, searchTerm);
+  let view = filtered(db, scoped(db, list, scope, searchTerm), scope, filter, searchTerm);
   if (filter.statusVerifikasi) view = view.where('status_verifikasi', '=', filter.statusVerifikasi);
   const column = SORT_COLUMN[sorting.column];
   const after = sorting.direction === 'asc' ? '>' : '<';
