@@ -160,13 +160,14 @@ async function countsByStatus(query: Query): Promise<Map<StatusVerifikasi, numbe
   return new Map(rows.map((row) => [row.status_verifikasi, Number(row.jumlah)]));
 }
 
-/** The columns of a list row, for the page's ids (joined to formasi, instansi, verifier). */
-function detailsQuery(db: Kysely<DB>) {
-  return db
+async function pageRows(db: Kysely<DB>, ids: number[], scope: ListScope): Promise<PelamarRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
     .selectFrom('pelamar as p')
     .innerJoin('formasi as f', 'f.id', 'p.formasi_id')
     .innerJoin('instansi as i', 'i.id', 'p.instansi_id')
     .leftJoin('app_user as v', 'v.id', 'p.verifikator_id')
+    .where('p.id', 'in', ids)
     .select([
       'p.id',
       'p.nik',
@@ -189,42 +190,33 @@ function detailsQuery(db: Kysely<DB>) {
       'i.kode as instansi_kode',
       'i.nama as instansi_nama',
       'p.instansi_id',
-    ]);
-}
-
-type DetailRow = Awaited<ReturnType<ReturnType<typeof detailsQuery>['execute']>>[number];
-
-function toRow(row: DetailRow, scope: ListScope): PelamarRow {
-  const id = Number(row.id);
-  return {
-    id,
-    nik: scope.maskNik ? maskNik(row.nik) : row.nik,
-    noPeserta: row.no_peserta,
-    nama: row.nama,
-    gelarDepan: row.gelar_depan,
-    gelarBelakang: row.gelar_belakang,
-    jenisKelamin: row.jenis_kelamin,
-    jabatanNama: row.jabatan_nama,
-    lokasiNama: row.lokasi_nama,
-    jenisFormasi: row.jenis_formasi as PelamarRow['jenisFormasi'],
-    pendidikanNama: row.pendidikan_nama,
-    statusVerifikasi: row.status_verifikasi,
-    statusSupervisi: row.status_supervisi,
-    tglDaftar: row.tgl_daftar,
-    tglVerifikasi: row.tgl_verifikasi,
-    verifikatorNama: row.verifikator_nama,
-    instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
-  };
-}
-
-/** The rows of the given ids, in that order (export batches). */
-async function pageRows(db: Kysely<DB>, ids: number[], scope: ListScope): Promise<PelamarRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await detailsQuery(db).where('p.id', 'in', ids).execute();
+    ])
+    .execute();
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toRow(row, scope)] : [];
+    if (!row) return [];
+    return [
+      {
+        id,
+        nik: scope.maskNik ? maskNik(row.nik) : row.nik,
+        noPeserta: row.no_peserta,
+        nama: row.nama,
+        gelarDepan: row.gelar_depan,
+        gelarBelakang: row.gelar_belakang,
+        jenisKelamin: row.jenis_kelamin,
+        jabatanNama: row.jabatan_nama,
+        lokasiNama: row.lokasi_nama,
+        jenisFormasi: row.jenis_formasi as PelamarRow['jenisFormasi'],
+        pendidikanNama: row.pendidikan_nama,
+        statusVerifikasi: row.status_verifikasi,
+        statusSupervisi: row.status_supervisi,
+        tglDaftar: row.tgl_daftar,
+        tglVerifikasi: row.tgl_verifikasi,
+        verifikatorNama: row.verifikator_nama,
+        instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
+      },
+    ];
   });
 }
 
@@ -244,20 +236,15 @@ export async function listPelamar(
     .offset((paginator.page - 1) * paginator.pageSize);
 
   const wholeView = COUNTED_BY_STATUS.has(list) && isWholeView(filter, searchTerm);
-  // The page's ids and their details in one round trip, in the page's order.
-  const pageDetails = detailsQuery(db)
-    .where('p.id', 'in', pageQuery)
-    .orderBy(sql.ref(`p.${SORT_COLUMN[sorting.column]}`), sorting.direction)
-    .orderBy('p.id', sorting.direction);
-  const [rows, counts] = await Promise.all([
-    pageDetails.execute(),
+  const [ids, counts] = await Promise.all([
+    pageQuery.execute().then((rows) => rows.map((row) => Number(row.id))),
     wholeView ? countersFor(db, scope) : countsByStatus(view),
   ]);
   const statuses = LISTS[list].statuses.filter(
     (status) => !filter.statusVerifikasi || status === filter.statusVerifikasi,
   );
   return {
-    data: rows.map((row) => toRow(row, scope)),
+    data: await pageRows(db, ids, scope),
     recordsTotal: statuses.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0),
     summaries: LISTS[list].statuses.map((status) => ({ statusVerifikasi: status, jumlah: counts.get(status) ?? 0 })),
   };
