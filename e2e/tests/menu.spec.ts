@@ -1,20 +1,14 @@
 // Issue #2: every demo account signs in through the UI and sees exactly the menu of spec §6.
 
 import { expect, test } from '@playwright/test';
-import { allowedPages, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '@portal/contract';
+import { allowedPages, DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TOTP_SECRET, demoMenuPrincipal } from '@portal/contract';
 import { generate } from 'otplib';
 import { MENU, menuHrefs, signIn } from './helpers.js';
 
 for (const account of DEMO_ACCOUNTS.filter((a) => !a.totp)) {
   test(`${account.username} sees the menu of its roles`, async ({ page }) => {
     await signIn(page, account.username);
-    const expected = allowedPages({
-      authorities: account.roles.map((authority) => ({ authority })),
-      isCpns: account.flags.includes('isCpns'),
-      isPppk: account.flags.includes('isPppk'),
-      isPppkGuru: account.flags.includes('isPppkGuru'),
-      isPppkNakes: account.flags.includes('isPppkNakes'),
-    }).map((e) => e.page);
+    const expected = allowedPages(demoMenuPrincipal(account)).map((e) => e.page);
     const hrefs = await menuHrefs(page);
     expect(new Set(hrefs).size).toBe(hrefs.length);
     expect([...hrefs].sort()).toEqual(['/dashboard', ...expected].sort());

@@ -1,6 +1,7 @@
 // The demo instansi and accounts of issue #2: the server seeds them on an empty embedded database,
 // the SPA's mock mode signs them in, and the e2e suite reads the list to sign in as every account.
 
+import type { MenuPrincipal } from './menu.js';
 import type { Role } from './roles.js';
 
 export const DEMO_PASSWORD = 'Demo#2024';
@@ -201,3 +202,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     totp: true,
   },
 ];
+
+/** What spec §6 reads of a demo account: its authorities and track flags. */
+export function demoMenuPrincipal(account: DemoAccount): MenuPrincipal {
+  return {
+    authorities: account.roles.map((authority) => ({ authority })),
+    isCpns: account.flags.includes('isCpns'),
+    isPppk: account.flags.includes('isPppk'),
+    isPppkGuru: account.flags.includes('isPppkGuru'),
+    isPppkNakes: account.flags.includes('isPppkNakes'),
+  };
+}

@@ -1,6 +1,7 @@
 // The contract between the SPA and the API: what both sides must agree on, and nothing else.
 export * from './constants.js';
 export * from './demo-accounts.js';
+export * from './demo-reference.js';
 export * from './menu.js';
 export * from './roles.js';
 export * from './routes.js';

@@ -26,7 +26,8 @@ const rekapPelamarDetailPage = () =>
   import('../features/pelamar/PelamarDetailPage').then((m) => ({ Component: m.RekapPelamarDetailPage }));
 
 /** Screens that are built; the others show their title and "being prepared". */
-const SCREEN_PAGES: Partial<Record<TrackScreen, { list: typeof trackScreenPage; detail: typeof trackScreenPage }>> = {
+type LazyPage = RouteObject['lazy'];
+const SCREEN_PAGES: Partial<Record<TrackScreen, { list: LazyPage; detail: LazyPage }>> = {
   'rekap-pelamar': { list: rekapPelamarPage, detail: rekapPelamarDetailPage },
 };
 

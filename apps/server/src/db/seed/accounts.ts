@@ -1,6 +1,6 @@
 // Demo accounts: the demo instansi and accounts of the contract (demo-accounts.ts).
 
-import { DEMO_ACCOUNTS, DEMO_INSTANSI, DEMO_PASSWORD, DEMO_TOTP_SECRET } from '@portal/contract';
+import { DEMO_ACCOUNTS, DEMO_INSTANSI, DEMO_PASSWORD, DEMO_TOTP_SECRET, demoMenuPrincipal } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/passwords.js';
 import type { DB } from '../schema.js';
@@ -19,19 +19,22 @@ export async function seedAccounts(db: Kysely<DB>): Promise<boolean> {
     await trx
       .insertInto('app_user')
       .values(
-        DEMO_ACCOUNTS.map((a, i) => ({
-          username: a.username,
-          fullname: a.fullname,
-          email: `${a.username}@demo.portal-asn.go.id`,
-          password_hash: hashes[i]!,
-          instansi_id: a.instansiId,
-          authorities: a.roles,
-          is_cpns: a.flags.includes('isCpns'),
-          is_pppk: a.flags.includes('isPppk'),
-          is_pppk_guru: a.flags.includes('isPppkGuru'),
-          is_pppk_nakes: a.flags.includes('isPppkNakes'),
-          totp_secret: a.totp ? DEMO_TOTP_SECRET : null,
-        })),
+        DEMO_ACCOUNTS.map((a, i) => {
+          const { isCpns, isPppk, isPppkGuru, isPppkNakes } = demoMenuPrincipal(a);
+          return {
+            username: a.username,
+            fullname: a.fullname,
+            email: `${a.username}@demo.portal-asn.go.id`,
+            password_hash: hashes[i]!,
+            instansi_id: a.instansiId,
+            authorities: a.roles,
+            is_cpns: isCpns,
+            is_pppk: isPppk,
+            is_pppk_guru: isPppkGuru,
+            is_pppk_nakes: isPppkNakes,
+            totp_secret: a.totp ? DEMO_TOTP_SECRET : null,
+          };
+        }),
       )
       .execute();
   });

@@ -5,10 +5,6 @@
 // is a hash of (applicant number, seed, field), so no state is carried between rows.
 
 import type { TrackId } from '@portal/contract';
-import { type Kysely, sql } from 'kysely';
-import type { BerkasStore } from '../../storage/berkas-store.js';
-import type { DB } from '../schema.js';
-import { demoFile } from './demo-files.js';
 import {
   AGAMA,
   AKREDITASI_PRODI,
@@ -22,9 +18,14 @@ import {
   JENIS_FORMASI_PER_TRACK,
   LAST_NAMES,
   NILAI_PER_TRACK,
+  seededRandom,
   UNIVERSITAS,
   WILAYAH,
-} from './reference.js';
+} from '@portal/contract';
+import { type Kysely, sql } from 'kysely';
+import type { BerkasStore } from '../../storage/berkas-store.js';
+import type { DB } from '../schema.js';
+import { demoFile } from './demo-files.js';
 
 export interface SeedBlock {
   instansiId: number;
@@ -62,21 +63,10 @@ const STREETS = [
 ];
 const LOKASI_PER_BLOCK = 3;
 
-/** A deterministic generator for the few choices made in TypeScript (formasi). */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const tempatOf = (kabupaten: string) => kabupaten.replace(/^(Kota|Kabupaten) /, '');
 
 async function insertFormasi(db: Kysely<DB>, block: SeedBlock, seed: number) {
-  const random = generator(seed * 7919 + block.instansiId * 31 + Number(TRACK_DIGIT[block.track]));
+  const random = seededRandom(seed * 7919 + block.instansiId * 31 + Number(TRACK_DIGIT[block.track]));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const lokasi = Array.from({ length: LOKASI_PER_BLOCK }, () => pick(WILAYAH));
   const rows = JABATAN_PER_TRACK[block.track].flatMap((jabatan) =>

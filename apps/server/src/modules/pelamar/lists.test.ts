@@ -10,6 +10,7 @@ import {
   canOpen,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
+  demoMenuPrincipal,
   PAGE_SIZES,
   PELAMAR_LISTS,
   TRACK_IDS,
@@ -94,13 +95,7 @@ describe('authorisation', () => {
   it('answers every list to exactly the accounts whose menu has its page', async () => {
     expect(routes.length).toBe(20);
     for (const account of DEMO_ACCOUNTS.filter((candidate) => !candidate.totp)) {
-      const menus = allowedPages({
-        authorities: account.roles.map((authority) => ({ authority })),
-        isCpns: account.flags.includes('isCpns'),
-        isPppk: account.flags.includes('isPppk'),
-        isPppkGuru: account.flags.includes('isPppkGuru'),
-        isPppkNakes: account.flags.includes('isPppkNakes'),
-      });
+      const menus = allowedPages(demoMenuPrincipal(account));
       for (const route of routes) {
         const res = await list(account.username, route.url, body({ paginator: { page: 1, pageSize: 3 } }));
         expect(`${account.username} ${route.url} ${res.statusCode}`).toBe(

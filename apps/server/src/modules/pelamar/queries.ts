@@ -160,14 +160,19 @@ async function countsByStatus(query: Query): Promise<Map<StatusVerifikasi, numbe
   return new Map(rows.map((row) => [row.status_verifikasi, Number(row.jumlah)]));
 }
 
-async function pageRows(db: Kysely<DB>, ids: number[], scope: ListScope): Promise<PelamarRow[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
+/** A date column as `YYYY-MM-DD`. */
+export const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+/** A timestamp as local time in Jakarta, `YYYY-MM-DDTHH:MM:SS`. */
+export const momentText = (column: string) =>
+  sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS')`;
+
+/** The columns of a list row: the applicant joined to formasi, instansi and verifier (alias p). */
+export function pelamarRowQuery(db: Kysely<DB>) {
+  return db
     .selectFrom('pelamar as p')
     .innerJoin('formasi as f', 'f.id', 'p.formasi_id')
     .innerJoin('instansi as i', 'i.id', 'p.instansi_id')
     .leftJoin('app_user as v', 'v.id', 'p.verifikator_id')
-    .where('p.id', 'in', ids)
     .select([
       'p.id',
       'p.nik',
@@ -178,10 +183,8 @@ async function pageRows(db: Kysely<DB>, ids: number[], scope: ListScope): Promis
       'p.jenis_kelamin',
       'p.status_verifikasi',
       'p.status_supervisi',
-      sql<string>`to_char(p.tgl_daftar, 'YYYY-MM-DD')`.as('tgl_daftar'),
-      sql<string | null>`to_char(p.tgl_verifikasi AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS')`.as(
-        'tgl_verifikasi',
-      ),
+      dayText('p.tgl_daftar').as('tgl_daftar'),
+      momentText('p.tgl_verifikasi').as('tgl_verifikasi'),
       'f.jabatan_nama',
       'f.lokasi_nama',
       'f.jenis_formasi',
@@ -190,33 +193,43 @@ async function pageRows(db: Kysely<DB>, ids: number[], scope: ListScope): Promis
       'i.kode as instansi_kode',
       'i.nama as instansi_nama',
       'p.instansi_id',
-    ])
-    .execute();
+    ]);
+}
+
+type PelamarRowColumns = Awaited<ReturnType<ReturnType<typeof pelamarRowQuery>['execute']>>[number];
+
+/** One list row as the API answers it (NIK masked for monitoring roles). */
+export function toPelamarRow(row: PelamarRowColumns, scope: ListScope): PelamarRow {
+  const id = Number(row.id);
+  return {
+    id,
+    nik: scope.maskNik ? maskNik(row.nik) : row.nik,
+    noPeserta: row.no_peserta,
+    nama: row.nama,
+    gelarDepan: row.gelar_depan,
+    gelarBelakang: row.gelar_belakang,
+    jenisKelamin: row.jenis_kelamin,
+    jabatanNama: row.jabatan_nama,
+    lokasiNama: row.lokasi_nama,
+    jenisFormasi: row.jenis_formasi as PelamarRow['jenisFormasi'],
+    pendidikanNama: row.pendidikan_nama,
+    statusVerifikasi: row.status_verifikasi,
+    statusSupervisi: row.status_supervisi,
+    tglDaftar: row.tgl_daftar,
+    tglVerifikasi: row.tgl_verifikasi,
+    verifikatorNama: row.verifikator_nama,
+    instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
+  };
+}
+
+/** The rows of the given ids, in that order. */
+async function pageRows(db: Kysely<DB>, ids: number[], scope: ListScope): Promise<PelamarRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await pelamarRowQuery(db).where('p.id', 'in', ids).execute();
   const byId = new Map(rows.map((row) => [Number(row.id), row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return [];
-    return [
-      {
-        id,
-        nik: scope.maskNik ? maskNik(row.nik) : row.nik,
-        noPeserta: row.no_peserta,
-        nama: row.nama,
-        gelarDepan: row.gelar_depan,
-        gelarBelakang: row.gelar_belakang,
-        jenisKelamin: row.jenis_kelamin,
-        jabatanNama: row.jabatan_nama,
-        lokasiNama: row.lokasi_nama,
-        jenisFormasi: row.jenis_formasi as PelamarRow['jenisFormasi'],
-        pendidikanNama: row.pendidikan_nama,
-        statusVerifikasi: row.status_verifikasi,
-        statusSupervisi: row.status_supervisi,
-        tglDaftar: row.tgl_daftar,
-        tglVerifikasi: row.tgl_verifikasi,
-        verifikatorNama: row.verifikator_nama,
-        instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
-      },
-    ];
+    return row ? [toPelamarRow(row, scope)] : [];
   });
 }
 

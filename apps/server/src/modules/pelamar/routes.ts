@@ -30,21 +30,19 @@ import { dokumenBerkas, pelamarDetail } from './detail.js';
 import { EXPORT_MIME, exportPelamar } from './export.js';
 import { type ListScope, listPelamar } from './queries.js';
 
-/** The role suffix of each track: ROLE_ADMIN_CPNS, ROLE_VERIFIKATOR_PPPK, …_PPPK_GURU, …_PPPK_NAKES. */
-const TRACK_ROLE_SUFFIX: Record<TrackId, string> = {
-  cpns: 'CPNS',
-  pppk: 'PPPK',
-  'pppk-guru': 'PPPK_GURU',
-  nakes: 'PPPK_NAKES',
+/** The roles that handle a track's applicants (ROLE_ADMIN_CPNS, ROLE_VERIFIKATOR_PPPK,
+ * …_PPPK_GURU, …_PPPK_NAKES) see full NIKs; the others (monitoring) see them masked. */
+const HANDLES_APPLICANTS: Record<TrackId, RegExp> = {
+  cpns: /^ROLE_(ADMIN|VERIFIKATOR|SUPERVISOR)_CPNS$/,
+  pppk: /^ROLE_(ADMIN|VERIFIKATOR|SUPERVISOR)_PPPK$/,
+  'pppk-guru': /^ROLE_(ADMIN|VERIFIKATOR|SUPERVISOR)_PPPK_GURU$/,
+  nakes: /^ROLE_(ADMIN|VERIFIKATOR|SUPERVISOR)_PPPK_NAKES$/,
 };
 
 export function listScope(principal: Principal, track: TrackId): ListScope {
   const roles = principal.authorities.map((a) => a.authority);
   const national = roles.some((role) => (NATIONAL_ROLES as readonly string[]).includes(role));
-  const suffix = TRACK_ROLE_SUFFIX[track];
-  const handlesApplicants = roles.some((role) =>
-    new RegExp(`^ROLE_(ADMIN|VERIFIKATOR|SUPERVISOR)_${suffix}$`).test(role),
-  );
+  const handlesApplicants = roles.some((role) => HANDLES_APPLICANTS[track].test(role));
   return { track, instansiId: national ? null : principal.instansi.id, maskNik: !handlesApplicants };
 }
 

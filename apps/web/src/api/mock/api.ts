@@ -11,6 +11,7 @@ import {
   DEMO_INSTANSI,
   DEMO_PASSWORD,
   type DemoAccount,
+  demoMenuPrincipal,
   ERROR_CODES,
   type ListResponse,
   MOCK_DELAY_MS,
@@ -58,13 +59,7 @@ async function body(request: Request): Promise<Record<string, unknown>> {
 }
 
 function principalOf(account: DemoAccount): Principal {
-  const flags = {
-    authorities: account.roles.map((authority) => ({ authority })),
-    isCpns: account.flags.includes('isCpns'),
-    isPppk: account.flags.includes('isPppk'),
-    isPppkGuru: account.flags.includes('isPppkGuru'),
-    isPppkNakes: account.flags.includes('isPppkNakes'),
-  };
+  const flags = demoMenuPrincipal(account);
   const instansi = DEMO_INSTANSI.find((item) => item.id === account.instansiId) ?? DEMO_INSTANSI[0];
   return {
     id: DEMO_ACCOUNTS.indexOf(account) + 1,
@@ -73,6 +68,7 @@ function principalOf(account: DemoAccount): Principal {
     email: `${account.username}@demo.go.id`,
     instansi: { id: instansi.id, kode: instansi.kode, nama: instansi.nama },
     ...flags,
+    authorities: [...flags.authorities],
     menus: allowedPages(flags),
   };
 }

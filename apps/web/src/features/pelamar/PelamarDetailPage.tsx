@@ -17,27 +17,19 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { PELAMAR_LISTS, type PelamarDetail, type PelamarList } from '@portal/contract';
+import { PELAMAR_LISTS, type PelamarDetail, type PelamarList, type TrackId } from '@portal/contract';
 import { IconAlertTriangle, IconArrowLeft, IconFile, IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { getDokumenBerkas, getPelamarDetail } from '../../api/pelamar';
+import { formatTanggal } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { useCurrentPage } from '../tracks/useTrack';
 import { StatusBadge } from './PelamarListPage';
 
 const t = id.pelamar.detail;
 const f = t.fields;
-
-const tanggal = (iso: string | null) =>
-  iso
-    ? new Date(`${iso.slice(0, 10)}T00:00:00`).toLocaleDateString('id-ID', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-      })
-    : '–';
 
 function Fields({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
@@ -101,7 +93,7 @@ function DocumentViewer({
   );
 }
 
-function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarList; track: string }) {
+function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarList; track: TrackId }) {
   const [viewing, setViewing] = useState<{ title: string; load: () => Promise<Blob> } | null>(null);
   const nama =
     [detail.gelarDepan, detail.nama].filter(Boolean).join(' ') +
@@ -128,8 +120,8 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
             [f.noRegister, detail.noRegister],
             [f.nik, detail.nik],
             [f.jenisKelamin, t.jenisKelamin[detail.jenisKelamin]],
-            [f.lahirKtp, `${detail.tempatLahirKtp}, ${tanggal(detail.tanggalLahirKtp)}`],
-            [f.lahirIjazah, `${detail.tempatLahirIjazah}, ${tanggal(detail.tanggalLahirIjazah)}`],
+            [f.lahirKtp, `${detail.tempatLahirKtp}, ${formatTanggal(detail.tanggalLahirKtp, 'long')}`],
+            [f.lahirIjazah, `${detail.tempatLahirIjazah}, ${formatTanggal(detail.tanggalLahirIjazah, 'long')}`],
             [f.agama, detail.agama],
             [f.disabilitas, detail.jenisDisabilitas ?? '–'],
             [f.domisili, detail.domisili],
@@ -147,7 +139,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
               [f.jenisFormasi, id.pelamar.jenisFormasiNames[detail.jenisFormasi]],
               [f.pendidikanFormasi, detail.pendidikanNama],
               [f.lokasiUjian, detail.lokasiUjian],
-              [f.tglDaftar, tanggal(detail.tglDaftar)],
+              [f.tglDaftar, formatTanggal(detail.tglDaftar, 'long')],
             ]}
           />
           <Fields
@@ -156,7 +148,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
               [f.lembaga, `${detail.lembagaPendidikan} (akreditasi ${detail.akreditasiLembaga})`],
               [f.prodi, `${detail.prodi} (akreditasi ${detail.akreditasiProdi})`],
               [f.noIjazah, detail.noIjazah],
-              [f.tglIjazah, tanggal(detail.tglIjazah)],
+              [f.tglIjazah, formatTanggal(detail.tglIjazah, 'long')],
               [f.ipk, detail.ipk],
             ]}
           />
@@ -166,7 +158,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
           rows={[
             [f.status, id.pelamar.status[detail.statusVerifikasi]],
             [f.verifikator, detail.verifikatorNama ?? '–'],
-            [f.tglVerifikasi, tanggal(detail.tglVerifikasi)],
+            [f.tglVerifikasi, formatTanggal(detail.tglVerifikasi, 'long')],
             [f.supervisi, detail.statusSupervisi ?? '–'],
             [f.supervisor, detail.supervisorNama ?? '–'],
           ]}
@@ -224,7 +216,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
                           onClick={() =>
                             setViewing({
                               title,
-                              load: () => getDokumenBerkas(track as 'cpns', list, detail.id, dokumen.id),
+                              load: () => getDokumenBerkas(track, list, detail.id, dokumen.id),
                             })
                           }
                         >
@@ -244,17 +236,15 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
   );
 }
 
-export function PelamarDetailPage({ list }: { list: PelamarList }) {
-  const page = useCurrentPage();
-  const track = page?.track;
+export function PelamarDetailPage({ list, track }: { list: PelamarList; track: TrackId }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const pelamarId = Number(params.get('id'));
   const valid = Number.isInteger(pelamarId) && pelamarId > 0;
   const query = useQuery({
     queryKey: ['pelamar-detail', track, list, pelamarId],
-    queryFn: ({ signal }) => getPelamarDetail(track ?? 'cpns', list, pelamarId, signal),
-    enabled: valid && track !== undefined,
+    queryFn: ({ signal }) => getPelamarDetail(track, list, pelamarId, signal),
+    enabled: valid,
   });
   const listPath = `/${track}/${PELAMAR_LISTS[list]}`;
   // Back to the list view the user came from (its filters live in that URL), else to the list.
@@ -287,12 +277,13 @@ export function PelamarDetailPage({ list }: { list: PelamarList }) {
             : query.error.message}
         </Alert>
       )}
-      {query.data && track && <Detail detail={query.data} list={list} track={track} />}
+      {query.data && <Detail detail={query.data} list={list} track={track} />}
     </Stack>
   );
 }
 
 /** /{track}/rekap-pelamar/detail */
 export function RekapPelamarDetailPage() {
-  return <PelamarDetailPage list="admin" />;
+  const track = useCurrentPage()?.track;
+  return track ? <PelamarDetailPage list="admin" track={track} /> : null;
 }

@@ -15,11 +15,13 @@ import {
   type PelamarRow,
   type StatusSummary,
   type StatusVerifikasi,
+  type TrackId,
 } from '@portal/contract';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { postPelamarExport, postPelamarList } from '../../api/pelamar';
+import { formatTanggal } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { type Column, DataTable } from '../../table/DataTable';
 import { ExportButtons } from '../../table/ExportButtons';
@@ -40,15 +42,6 @@ export function StatusBadge({ status }: { status: StatusVerifikasi }) {
   );
 }
 
-const formatDate = (iso: string | null) =>
-  iso
-    ? new Date(`${iso.slice(0, 10)}T00:00:00`).toLocaleDateString('id-ID', {
-        day: '2-digit',
-        month: 'short',
-        year: 'numeric',
-      })
-    : '–';
-
 const COLUMNS: Column<PelamarRow>[] = [
   { key: 'noPeserta', header: t.columns.noPeserta, sortKey: 'noPeserta', render: (row) => row.noPeserta },
   { key: 'nik', header: t.columns.nik, render: (row) => row.nik },
@@ -68,18 +61,21 @@ const COLUMNS: Column<PelamarRow>[] = [
     sortKey: 'statusVerifikasi',
     render: (row) => <StatusBadge status={row.statusVerifikasi} />,
   },
-  { key: 'tglDaftar', header: t.columns.tglDaftar, sortKey: 'tglDaftar', render: (row) => formatDate(row.tglDaftar) },
+  {
+    key: 'tglDaftar',
+    header: t.columns.tglDaftar,
+    sortKey: 'tglDaftar',
+    render: (row) => formatTanggal(row.tglDaftar),
+  },
   { key: 'verifikator', header: t.columns.verifikator, render: (row) => row.verifikatorNama ?? '–' },
 ];
 
-export function PelamarListPage({ list }: { list: PelamarList }) {
-  const page = useCurrentPage();
-  const track = page?.track;
+export function PelamarListPage({ list, track, title }: { list: PelamarList; track: TrackId; title: string }) {
   const navigate = useNavigate();
   const listState = useListState(SPEC);
   const { state, selection } = listState;
   const query = useListQuery<PelamarRow, StatusSummary>(['pelamar', track, list], state, (current, signal) =>
-    postPelamarList(track ?? 'cpns', list, current, signal),
+    postPelamarList(track, list, current, signal),
   );
   const { data, recordsTotal, summaries } = query.result;
 
@@ -93,7 +89,6 @@ export function PelamarListPage({ list }: { list: PelamarList }) {
   const sampai = typeof state.filter.tglDaftarSampai === 'string' ? state.filter.tglDaftarSampai : '';
   const total = summaries.reduce((sum, summary) => sum + summary.jumlah, 0);
 
-  if (!track) return null;
   return (
     <Stack gap="md">
       <Paper withBorder p="md">
@@ -178,7 +173,7 @@ export function PelamarListPage({ list }: { list: PelamarList }) {
 
       <Paper withBorder p="md">
         <DataTable
-          caption={page?.title ?? ''}
+          caption={title}
           columns={COLUMNS}
           rows={data}
           recordsTotal={recordsTotal}
@@ -203,5 +198,6 @@ export function PelamarListPage({ list }: { list: PelamarList }) {
 
 /** /{track}/rekap-pelamar: every applicant of the instansi (the admin list). */
 export function RekapPelamarPage() {
-  return <PelamarListPage list="admin" />;
+  const page = useCurrentPage();
+  return page?.track ? <PelamarListPage list="admin" track={page.track} title={page.title} /> : null;
 }

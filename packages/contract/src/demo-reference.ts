@@ -1,6 +1,18 @@
-// Reference lists for generated applicants: Indonesian names, regions with their BPS codes (the
-// first six digits of a NIK), universities, study programmes by level, positions per track with
-// the education they require. Small on purpose: combined they give millions of distinct people.
+// Reference lists for generated demo applicants – the server's seed and the SPA's mock mode draw
+// from the same ones: Indonesian names, regions with their BPS codes (the first six digits of a
+// NIK), universities, study programmes, positions per track with the education they require.
+// Small on purpose: combined they give millions of distinct people.
+
+/** mulberry32: a tiny seeded generator, enough for demo data that must repeat exactly. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
 export const FIRST_NAMES_L = [
   'Agus',
@@ -307,27 +319,21 @@ export const DOKUMEN_PER_TRACK: Record<keyof typeof JABATAN_PER_TRACK, readonly 
 };
 
 /** Score components per track (DOMAIN.md "Nilai"). */
+const PPPK_NILAI = [
+  ['TEKNIS', 500],
+  ['MANAJERIAL_SOSIOKULTURAL', 190],
+  ['WAWANCARA', 40],
+] as const;
+
 export const NILAI_PER_TRACK: Record<keyof typeof JABATAN_PER_TRACK, readonly (readonly [string, number])[]> = {
   cpns: [
     ['TWK', 150],
     ['TIU', 175],
     ['TKP', 225],
   ],
-  pppk: [
-    ['TEKNIS', 500],
-    ['MANAJERIAL_SOSIOKULTURAL', 190],
-    ['WAWANCARA', 40],
-  ],
-  'pppk-guru': [
-    ['TEKNIS', 500],
-    ['MANAJERIAL_SOSIOKULTURAL', 190],
-    ['WAWANCARA', 40],
-  ],
-  nakes: [
-    ['TEKNIS', 500],
-    ['MANAJERIAL_SOSIOKULTURAL', 190],
-    ['WAWANCARA', 40],
-  ],
+  pppk: PPPK_NILAI,
+  'pppk-guru': PPPK_NILAI,
+  nakes: PPPK_NILAI,
 };
 
 /** The degree an applicant of that position carries after the name (null for school leavers). */
