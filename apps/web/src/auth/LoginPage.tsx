@@ -124,6 +124,7 @@ export function LoginPage() {
               />
               <PasswordInput
                 label={id.auth.password}
+                visibilityToggleButtonProps={{ 'aria-label': id.auth.showPassword }}
                 name="password"
                 autoComplete="current-password"
                 required

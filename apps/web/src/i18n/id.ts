@@ -18,6 +18,7 @@ export const id = {
     title: 'Masuk',
     username: 'Nama Pengguna',
     password: 'Kata Sandi',
+    showPassword: 'Tampilkan atau sembunyikan sandi',
     otp: 'Kode OTP',
     otpHint: 'Masukkan 6 digit kode dari aplikasi autentikator Anda.',
     submit: 'Masuk',
