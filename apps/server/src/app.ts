@@ -20,6 +20,8 @@ import { getOrCreateSecret } from './db/secrets.js';
 import { registerErrorHandler } from './errors.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { pelamarListRoutes } from './modules/pelamar/routes.js';
+import { verifikasiRoutes } from './modules/verifikasi/routes.js';
+import { rollUpStatusCounts } from './modules/verifikasi/service.js';
 import { registerSpa } from './spa.js';
 import { type BerkasStore, LocalBerkasStore } from './storage/berkas-store.js';
 
@@ -97,7 +99,17 @@ export async function buildApp({
   await app.register(accessControl, { sessions });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, sessions, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
-  await app.register(pelamarListRoutes, { db, files });
+  await app.register(pelamarListRoutes, { db, files, klaimMenit: config.klaimMenit });
+  await app.register(verifikasiRoutes, { db, klaimMenit: config.klaimMenit });
+
+  // The status counters' deltas are folded in now and then (PERFORMANCE.md).
+  const rollUp = setInterval(() => {
+    rollUpStatusCounts(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'penggabungan penghitung status gagal'),
+    );
+  }, 15_000);
+  rollUp.unref();
+  app.addHook('onClose', async () => clearInterval(rollUp));
 
   if (config.webDist) await registerSpa(app, config.webDist);
   return app;

@@ -32,6 +32,13 @@ const envSchema = z.object({
   SEED_DEMO: bool,
   TRUST_PROXY: bool,
   COOKIE_SECURE: bool,
+  /** A verifier's claim on an applicant lapses after this many minutes (issue #4). */
+  CLAIM_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -49,6 +56,8 @@ export interface Config {
   trustProxy: boolean;
   cookieSecure: boolean;
   logLevel: string;
+  /** Minutes after which a verifier's claim lapses. */
+  klaimMenit: number;
   /** Where document files are kept (content-addressed): DATA_DIR/berkas. */
   filesDir: string;
   /** Folder of the built SPA; null when the SPA is not served (tests, API-only). */
@@ -79,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? false,
     logLevel: e.LOG_LEVEL,
+    klaimMenit: e.CLAIM_IDLE_MINUTES,
     filesDir: path.resolve(e.DATA_DIR, 'berkas'),
     webDist: e.WEB_DIST ?? null,
   };

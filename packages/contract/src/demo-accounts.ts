@@ -16,6 +16,8 @@ export const DEMO_INSTANSI = [
   { id: 5, kode: '3300', nama: 'Pemerintah Provinsi Jawa Tengah', jenis: 'daerah' },
   { id: 6, kode: '4024', nama: 'Kementerian Kesehatan', jenis: 'pusat' },
   { id: 7, kode: '3273', nama: 'Pemerintah Kota Bandung', jenis: 'daerah' },
+  // A small instansi whose whole verification cycle can be finished in a demo (and in e2e).
+  { id: 8, kode: '9105', nama: 'Pemerintah Kabupaten Raja Ampat', jenis: 'daerah' },
 ] as const;
 
 type Flag = 'isCpns' | 'isPppk' | 'isPppkGuru' | 'isPppkNakes';
@@ -36,6 +38,7 @@ const BOGOR = 4;
 const JATENG = 5;
 const KEMENKES = 6;
 const BANDUNG = 7;
+const RAJA_AMPAT = 8;
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   {
@@ -192,6 +195,27 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     instansiId: BANDUNG,
     roles: ['ROLE_VERIFIKATOR_CPNS', 'ROLE_SUPERVISOR_PPPK', 'ROLE_ADMIN_PPPK_NAKES', 'ROLE_VERIFIKATOR_PPPK_GURU'],
     flags: ['isCpns', 'isPppk', 'isPppkNakes'],
+  },
+  {
+    username: 'verifikator.rajaampat',
+    fullname: 'Yohana Mambraku',
+    instansiId: RAJA_AMPAT,
+    roles: ['ROLE_VERIFIKATOR_CPNS', 'ROLE_VERIFIKATOR_PPPK_NAKES'],
+    flags: ['isCpns', 'isPppkNakes'],
+  },
+  {
+    username: 'supervisor.rajaampat',
+    fullname: 'Markus Dimara',
+    instansiId: RAJA_AMPAT,
+    roles: ['ROLE_SUPERVISOR_CPNS', 'ROLE_SUPERVISOR_PPPK_NAKES'],
+    flags: ['isCpns', 'isPppkNakes'],
+  },
+  {
+    username: 'admin.rajaampat',
+    fullname: 'Fransiska Wanma',
+    instansiId: RAJA_AMPAT,
+    roles: ['ROLE_ADMIN_CPNS', 'ROLE_ADMIN_PPPK_NAKES'],
+    flags: ['isCpns', 'isPppkNakes'],
   },
   {
     username: 'verifikator.2fa',

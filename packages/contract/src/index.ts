@@ -7,5 +7,7 @@ export * from './roles.js';
 export * from './routes.js';
 export * from './schemas/auth.js';
 export * from './schemas/lists.js';
+export * from './schemas/status.js';
+export * from './schemas/verifikasi.js';
 export * from './table-state.js';
 export * from './tracks.js';

@@ -90,6 +90,10 @@ export interface FormasiTable {
   pendidikan_kode: string;
   pendidikan_nama: string;
   jumlah: number;
+  prodi: string;
+  usia_min: Generated<number>;
+  usia_max: Generated<number>;
+  ipk_min: ColumnType<string, number | string | undefined, number | string>;
 }
 
 export interface PelamarTable {
@@ -134,6 +138,27 @@ export interface PelamarTable {
   supervisor_id: number | null;
   tgl_supervisi: Timestamp | null;
   version: Generated<number>;
+  nama_ijazah: string | null;
+  klaim_oleh: number | null;
+  klaim_at: Timestamp | null;
+  cek_dokumen: ColumnType<unknown, string | null, string | null>;
+  alasan_tms: string[] | null;
+  catatan_verifikasi: string | null;
+  catatan_supervisi: string | null;
+}
+
+export interface JadwalTahapTable {
+  track: TrackColumn;
+  tahap: 'PENDAFTARAN' | 'VERIFIKASI';
+  mulai: Timestamp;
+  selesai: Timestamp;
+}
+
+export interface FinalVerifikasiTable {
+  instansi_id: number;
+  track: TrackColumn;
+  dikunci_at: Generated<Date>;
+  dikunci_oleh: number;
 }
 
 export interface BerkasTable {
@@ -189,4 +214,6 @@ export interface DB {
   nilai: NilaiTable;
   pelamar_status_count: PelamarStatusCountTable;
   pelamar_status_delta: PelamarStatusDeltaTable;
+  jadwal_tahap: JadwalTahapTable;
+  final_verifikasi: FinalVerifikasiTable;
 }

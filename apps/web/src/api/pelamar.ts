@@ -9,6 +9,7 @@ import type {
   TableState,
   TrackId,
 } from '@portal/contract';
+import { pelamarListUrl } from '@portal/contract';
 import { request } from './http';
 
 export function postPelamarList(
@@ -17,16 +18,16 @@ export function postPelamarList(
   state: TableState<Record<string, string | string[]>>,
   signal?: AbortSignal,
 ): Promise<PelamarListResponse> {
-  return request<PelamarListResponse>(`/${track}/${list}/filter`, { method: 'POST', body: state, signal });
+  return request<PelamarListResponse>(pelamarListUrl(track, list, '/filter'), { method: 'POST', body: state, signal });
 }
 
 export function getPelamarDetail(track: TrackId, list: PelamarList, pelamarId: number, signal?: AbortSignal) {
-  return request<PelamarDetail>(`/${track}/${list}/${pelamarId}`, { signal });
+  return request<PelamarDetail>(pelamarListUrl(track, list, `/${pelamarId}`), { signal });
 }
 
 /** A document's file, fetched with the session (a plain link could not send the token). */
 export function getDokumenBerkas(track: TrackId, list: PelamarList, pelamarId: number, dokumenId: number) {
-  return request<Blob>(`/${track}/${list}/${pelamarId}/dokumen/${dokumenId}`, { as: 'blob' });
+  return request<Blob>(pelamarListUrl(track, list, `/${pelamarId}/dokumen/${dokumenId}`), { as: 'blob' });
 }
 
 /** A recap's current view as a file; `onProgress` gets the bytes received so far. */
@@ -37,5 +38,11 @@ export function postPelamarExport(
   onProgress: (bytes: number) => void,
   signal?: AbortSignal,
 ) {
-  return request<Blob>(`/${track}/${list}/export`, { method: 'POST', body: payload, as: 'blob', onProgress, signal });
+  return request<Blob>(pelamarListUrl(track, list, '/export'), {
+    method: 'POST',
+    body: payload,
+    as: 'blob',
+    onProgress,
+    signal,
+  });
 }

@@ -6,19 +6,8 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.js';
 import type { TrackScreen } from '../routes.js';
-
-export const STATUS_VERIFIKASI = ['BELUM', 'MS', 'TMS'] as const;
-export type StatusVerifikasi = (typeof STATUS_VERIFIKASI)[number];
-export const STATUS_SUPERVISI = ['DISETUJUI', 'DIKEMBALIKAN'] as const;
-export const JENIS_FORMASI = [
-  'UMUM',
-  'CUMLAUDE',
-  'DISABILITAS',
-  'PUTRA_PUTRI_PAPUA',
-  'DAERAH_TERTINGGAL',
-  'DIASPORA',
-  'EKS_THK_II',
-] as const;
+import { JENIS_FORMASI, STATUS_SUPERVISI, STATUS_VERIFIKASI } from './status.js';
+import { verifikasiDetailSchema } from './verifikasi.js';
 
 /** Each applicant list and the screen (route segment) whose permission it carries. */
 export const PELAMAR_LISTS = {
@@ -29,6 +18,26 @@ export const PELAMAR_LISTS = {
   'my-supervisi': 'rekap-supervisi',
 } as const satisfies Record<string, TrackScreen>;
 export type PelamarList = keyof typeof PELAMAR_LISTS;
+
+/**
+ * Where each list is served under `/api/{track}`: its segment, and for the verifier's recap the
+ * spec's "my-verifier" mode of the verifier list (`verifikator/filter?mode=my-verifier`).
+ */
+export const PELAMAR_LIST_ENDPOINT: Record<PelamarList, { segment: string; mode?: 'my-verifier' }> = {
+  admin: { segment: 'admin' },
+  verifikator: { segment: 'verifikator' },
+  'rekap-verifikasi': { segment: 'verifikator', mode: 'my-verifier' },
+  supervisor: { segment: 'supervisor' },
+  'my-supervisi': { segment: 'my-supervisi' },
+};
+
+/** The URL of a list's call: `/{track}/{segment}{tail}` plus its mode. */
+export function pelamarListUrl(track: string, list: PelamarList, tail = ''): string {
+  const { segment, mode } = PELAMAR_LIST_ENDPOINT[list];
+  return `/${track}/${segment}${tail}${mode ? `?mode=${mode}` : ''}`;
+}
+
+export const listModeQuerySchema = z.object({ mode: z.literal('my-verifier').optional() }).strict();
 
 /** Sortable columns: each has an index that serves "instansi + track, ordered by it". */
 export const PELAMAR_SORT_COLUMNS = ['id', 'nama', 'noPeserta', 'tglDaftar', 'statusVerifikasi'] as const;
@@ -47,6 +56,8 @@ export const pelamarFilterSchema = z
     jenisFormasi: z.enum(JENIS_FORMASI).optional(),
     tglDaftarDari: isoDate.optional(),
     tglDaftarSampai: isoDate.optional(),
+    tglVerifikasiDari: isoDate.optional(),
+    tglVerifikasiSampai: isoDate.optional(),
     verifikatorId: z.coerce.number().int().positive().optional(),
   })
   .strict();
@@ -100,6 +111,9 @@ export const pelamarRowSchema = z.object({
   tglDaftar: z.string(),
   tglVerifikasi: z.string().nullable(),
   verifikatorNama: z.string().nullable(),
+  alasanTms: z.array(z.string()).nullable(),
+  /** The caller holds this applicant (verifier's queue). */
+  klaimSaya: z.boolean(),
   instansi: z.object({ id: z.number(), kode: z.string(), nama: z.string() }),
 });
 export type PelamarRow = z.infer<typeof pelamarRowSchema>;
@@ -154,6 +168,7 @@ export const pelamarDetailSchema = pelamarRowSchema.extend({
     }),
   ),
   nilai: z.array(z.object({ komponen: z.string(), nilai: z.string() })),
+  verifikasi: verifikasiDetailSchema,
 });
 export type PelamarDetail = z.infer<typeof pelamarDetailSchema>;
 

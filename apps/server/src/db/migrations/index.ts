@@ -5,10 +5,12 @@ import * as m0001 from './0001-foundation.js';
 import * as m0002 from './0002-applicants.js';
 import * as m0003 from './0003-name-search.js';
 import * as m0004 from './0004-scoped-name-tokens.js';
+import * as m0005 from './0005-verification.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-applicants': m0002,
   '0003-name-search': m0003,
   '0004-scoped-name-tokens': m0004,
+  '0005-verification': m0005,
 };

@@ -8,6 +8,7 @@ import type { TrackId } from '@portal/contract';
 import {
   AGAMA,
   AKREDITASI_PRODI,
+  ALASAN_TMS,
   DISABILITAS,
   DOKUMEN_PER_TRACK,
   FIRST_NAMES_L,
@@ -26,11 +27,14 @@ import { type Kysely, sql } from 'kysely';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import type { DB } from '../schema.js';
 import { demoFile } from './demo-files.js';
+import { ensureJadwal } from './jadwal.js';
 
 export interface SeedBlock {
   instansiId: number;
   track: TrackId;
   applicants: number;
+  /** Nobody decided yet (a campaign at its start); otherwise 40 % are decided, most reviewed. */
+  undecided?: boolean;
 }
 
 export interface ApplicantSeedPlan {
@@ -80,6 +84,11 @@ async function insertFormasi(db: Kysely<DB>, block: SeedBlock, seed: number) {
       jenis_formasi: pick(JENIS_FORMASI_PER_TRACK[block.track]),
       pendidikan_kode: jabatan.pendidikanKode,
       pendidikan_nama: jabatan.pendidikanNama,
+      prodi: jabatan.prodi,
+      // CPNS: 18–35 on the closing date, IPK 3.00; PPPK: 20 to one year before retirement, 2.75.
+      ...(block.track === 'cpns'
+        ? { usia_min: 18, usia_max: 35, ipk_min: 3 }
+        : { usia_min: 20, usia_max: 59, ipk_min: 2.75 }),
       jumlah: 1 + Math.floor(random() * 40),
     })),
   );
@@ -112,7 +121,8 @@ async function insertApplicants(
              ${AKREDITASI_PRODI}::text[] AS akrprodi, ${STREETS}::text[] AS jalan,
              ${formasi.map((f) => f.id)}::int[] AS fid, ${formasi.map((f) => f.prodi)}::text[] AS fprodi,
              ${formasi.map((f) => f.gelar)}::text[] AS fgelar,
-             ${allProdi}::text[] AS prodi
+             ${allProdi}::text[] AS prodi,
+             ${ALASAN_TMS.filter((a) => !['USIA', 'NAMA_BERBEDA'].includes(a.kode)).map((a) => a.kode)}::text[] AS alasan
     ),
     h AS (
       SELECT i,
@@ -124,7 +134,9 @@ async function insertApplicants(
     p AS (
       SELECT h.*, ref.*,
              CASE WHEN h1 & 1 = 0 THEN 'L' ELSE 'P' END AS jk,
-             date '1983-01-01' + abs(mod(h2, 16 * 365))::int AS lahir,
+             -- CPNS applicants are 23–35 (a few just over the limit); PPPK 25–41.
+             CASE WHEN ${block.track} = 'cpns' THEN date '1989-06-01' + abs(mod(h2, 12 * 365))::int
+                  ELSE date '1983-01-01' + abs(mod(h2, 16 * 365))::int END AS lahir,
              1 + abs(mod(h3, cardinality(ref.wkode))) AS w,
              1 + abs(mod(h5, cardinality(ref.wkode))) AS wd,
              1 + abs(mod(h4, cardinality(ref.fid))) AS f,
@@ -147,7 +159,7 @@ async function insertApplicants(
       tempat_lahir_ktp, tanggal_lahir_ktp, tempat_lahir_ijazah, tanggal_lahir_ijazah, jenis_kelamin, agama,
       jenis_disabilitas, domisili_provinsi, domisili_kabupaten, alamat, email, no_hp, lembaga_pendidikan, prodi,
       no_ijazah, tgl_ijazah, tahun_lulus, akreditasi_lembaga, akreditasi_prodi, ipk, lokasi_ujian,
-      status_verifikasi, tgl_verifikasi
+      status_verifikasi, tgl_verifikasi, nama_ijazah, alasan_tms, status_supervisi, tgl_supervisi
     )
     SELECT ${block.instansiId}, ${block.track}, fid[f],
            -- NIK: region (4) + kecamatan (2) + birth date, +40 on the day for women + sequence (4);
@@ -179,9 +191,19 @@ async function insertApplicants(
            univakr[u], ${pick('akrprodi', 'h6 >> 24')},
            round(2.75 + abs(mod(h6 >> 32, 126)) / 100.0, 2),
            wkab[wd],
-           CASE WHEN roll < 60 THEN 'BELUM' WHEN roll < 88 THEN 'MS' ELSE 'TMS' END,
-           CASE WHEN roll >= 60 THEN timestamptz '2024-09-01 08:00+07' + (abs(mod(h6 >> 40, 20 * 24 * 60)) * interval '1 minute') END
-    FROM n
+           CASE WHEN decided THEN CASE WHEN roll < 88 THEN 'MS' ELSE 'TMS' END ELSE 'BELUM' END,
+           CASE WHEN decided THEN verified_at END,
+           -- About 1 % wrote their name differently on the ijazah (shortened family name).
+           CASE WHEN roll = 96 THEN depan || ' ' || left(belakang, 1) || '.' END,
+           CASE WHEN decided AND roll >= 88 THEN ARRAY[${pick('alasan', 'h5 >> 36')}] END,
+           -- Most decisions are already reviewed; the rest wait for a supervisor.
+           CASE WHEN decided AND abs(mod(h6 >> 48, 3)) > 0 THEN 'DISETUJUI' END,
+           CASE WHEN decided AND abs(mod(h6 >> 48, 3)) > 0 THEN verified_at + interval '1 day' END
+    FROM (
+      SELECT n.*, NOT ${block.undecided ?? false} AND roll >= 60 AS decided,
+             timestamptz '2024-09-01 08:00+07' + (abs(mod(h6 >> 40, 20 * 24 * 60)) * interval '1 minute') AS verified_at
+      FROM n
+    ) n
     ON CONFLICT DO NOTHING
   `.execute(db);
   return Number(result.numAffectedRows ?? 0);
@@ -267,6 +289,7 @@ export async function seedApplicants(
     }
   }
   await recountStatuses(db);
+  await ensureJadwal(db);
   result.ms = Math.round(performance.now() - started);
   return result;
 }

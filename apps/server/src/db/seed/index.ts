@@ -7,6 +7,7 @@ import type { BerkasStore } from '../../storage/berkas-store.js';
 import type { DB } from '../schema.js';
 import { seedAccounts } from './accounts.js';
 import { type ApplicantSeedResult, type SeedBlock, seedApplicants } from './applicants.js';
+import { attributeDecisions } from './jadwal.js';
 
 export const DEMO_SEED = 20240820;
 
@@ -36,6 +37,13 @@ export function planBlocks(total: number): SeedBlock[] {
   return blocks;
 }
 
+/** Raja Ampat: three applicants in each of its two tracks, for a cycle finished in minutes. */
+const SMALL_INSTANSI = 8;
+const SMALL_INSTANSI_BLOCKS: SeedBlock[] = [
+  { instansiId: SMALL_INSTANSI, track: 'cpns', applicants: 3, undecided: true },
+  { instansiId: SMALL_INSTANSI, track: 'nakes', applicants: 3, undecided: true },
+];
+
 /** Demo size: a few thousand applicants per track. */
 export const DEMO_APPLICANTS = 12_000;
 
@@ -50,8 +58,9 @@ export async function seedDemo(db: Kysely<DB>, store: BerkasStore): Promise<Demo
   if (!accounts) return { accounts };
   const applicants = await seedApplicants(db, store, {
     seed: DEMO_SEED,
-    blocks: planBlocks(DEMO_APPLICANTS),
+    blocks: [...planBlocks(DEMO_APPLICANTS), ...SMALL_INSTANSI_BLOCKS],
     withDocuments: true,
   });
+  await attributeDecisions(db);
   return { accounts, applicants };
 }

@@ -1,7 +1,7 @@
 // One applicant in full and its document files, read through the list that shows it: the same
 // page binding and instansi scope as the list (an id from another instansi is "not found").
 
-import type { PelamarDetail } from '@portal/contract';
+import { type PelamarDetail, type Principal, type Riwayat, temuanOf } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -15,10 +15,53 @@ function inScope(scope: ListScope, pelamarId: number) {
   return sql<boolean>`p.id = ${pelamarId} AND p.track = ${scope.track} ${instansi}`;
 }
 
-export async function pelamarDetail(db: Kysely<DB>, scope: ListScope, pelamarId: number): Promise<PelamarDetail> {
+/** Supervisors and admins of the track see an applicant's audit trail (issue #4). */
+const SEES_HISTORY: Record<ListScope['track'], RegExp> = {
+  cpns: /^ROLE_(ADMIN|SUPERVISOR)_CPNS$/,
+  pppk: /^ROLE_(ADMIN|SUPERVISOR)_PPPK$/,
+  'pppk-guru': /^ROLE_(ADMIN|SUPERVISOR)_PPPK_GURU$/,
+  nakes: /^ROLE_(ADMIN|SUPERVISOR)_PPPK_NAKES$/,
+};
+
+/** The audit events of one applicant, oldest first. */
+export async function riwayatPelamar(db: Kysely<DB>, pelamarId: number): Promise<Riwayat[]> {
+  const rows = await db
+    .selectFrom('audit_event as a')
+    .leftJoin('app_user as u', 'u.id', 'a.actor_id')
+    .where('a.entity', '=', 'pelamar')
+    .where('a.entity_id', '=', String(pelamarId))
+    .select([
+      momentText('a.at').as('at'),
+      'a.action',
+      'u.fullname',
+      'a.actor_username',
+      'a.from_value',
+      'a.to_value',
+      'a.reason',
+    ])
+    .orderBy('a.at')
+    .orderBy('a.id')
+    .execute();
+  return rows.map((row) => ({
+    at: row.at ?? '',
+    aksi: row.action,
+    oleh: row.fullname ?? row.actor_username,
+    dari: row.from_value,
+    ke: row.to_value,
+    alasan: row.reason,
+  }));
+}
+
+export async function pelamarDetail(
+  db: Kysely<DB>,
+  scope: ListScope,
+  pelamarId: number,
+  principal: Principal,
+): Promise<PelamarDetail> {
   const row = await pelamarRowQuery(db)
     .where(inScope(scope, pelamarId))
     .leftJoin('app_user as s', 's.id', 'p.supervisor_id')
+    .leftJoin('app_user as k', 'k.id', 'p.klaim_oleh')
     .select([
       'p.no_register',
       'p.tempat_lahir_ktp',
@@ -43,10 +86,30 @@ export async function pelamarDetail(db: Kysely<DB>, scope: ListScope, pelamarId:
       'p.lokasi_ujian',
       momentText('p.tgl_supervisi').as('tgl_supervisi'),
       's.fullname as supervisor_nama',
+      'p.version',
+      'p.nama_ijazah',
+      'p.cek_dokumen',
+      'p.catatan_verifikasi',
+      'p.catatan_supervisi',
+      momentText('p.klaim_at').as('klaim_at'),
+      'k.fullname as klaim_nama',
+      sql<boolean>`p.klaim_at > now() - make_interval(mins => ${scope.klaimMenit})`.as('klaim_berlaku'),
+      'f.prodi as syarat_prodi',
+      'f.usia_min',
+      'f.usia_max',
+      'f.ipk_min',
+      (eb) =>
+        eb
+          .selectFrom('jadwal_tahap as j')
+          .whereRef('j.track', '=', 'p.track')
+          .where('j.tahap', '=', 'PENDAFTARAN')
+          .select(sql<string>`to_char(j.selesai AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD')`.as('tutup'))
+          .as('tgl_tutup'),
     ])
     .executeTakeFirst();
   if (!row) throw notFound();
-  const [dokumen, nilai] = await Promise.all([
+  const seesHistory = principal.authorities.some((a) => SEES_HISTORY[scope.track].test(a.authority));
+  const [dokumen, nilai, riwayat] = await Promise.all([
     db
       .selectFrom('dokumen as d')
       .innerJoin('berkas as b', 'b.sha256', 'd.berkas_sha256')
@@ -60,7 +123,29 @@ export async function pelamarDetail(db: Kysely<DB>, scope: ListScope, pelamarId:
       .select(['komponen', 'nilai'])
       .orderBy('komponen')
       .execute(),
+    seesHistory ? riwayatPelamar(db, pelamarId) : null,
   ]);
+  const syarat = {
+    prodi: row.syarat_prodi,
+    pendidikanNama: row.pendidikan_nama,
+    usiaMin: row.usia_min,
+    usiaMax: row.usia_max,
+    ipkMin: String(row.ipk_min),
+    tglTutup: row.tgl_tutup ?? null,
+  };
+  const namaIjazah = row.nama_ijazah ?? row.nama;
+  const { usia, temuan } = temuanOf({
+    nama: row.nama,
+    namaIjazah,
+    tanggalLahirKtp: row.tanggal_lahir_ktp,
+    tanggalLahirIjazah: row.tanggal_lahir_ijazah,
+    tempatLahirKtp: row.tempat_lahir_ktp,
+    tempatLahirIjazah: row.tempat_lahir_ijazah,
+    prodi: row.prodi,
+    ipk: String(row.ipk),
+    syarat,
+  });
+  const klaimAktif = row.klaim_oleh !== null && (row.klaim_berlaku || row.klaim_oleh === scope.userId);
   return {
     ...toPelamarRow(row, scope),
     noRegister: row.no_register,
@@ -94,6 +179,21 @@ export async function pelamarDetail(db: Kysely<DB>, scope: ListScope, pelamarId:
       diunggahAt: d.diunggah_at ?? '',
     })),
     nilai: nilai.map((n) => ({ komponen: n.komponen, nilai: String(n.nilai) })),
+    verifikasi: {
+      version: row.version,
+      namaIjazah,
+      syarat,
+      usia,
+      temuan,
+      cekDokumen: (row.cek_dokumen as PelamarDetail['verifikasi']['cekDokumen'] | null) ?? [],
+      alasanTms: row.alasan_tms ?? [],
+      catatanVerifikasi: row.catatan_verifikasi,
+      catatanSupervisi: row.catatan_supervisi,
+      klaim: klaimAktif
+        ? { olehSaya: row.klaim_oleh === scope.userId, nama: row.klaim_nama ?? '', sejak: row.klaim_at ?? '' }
+        : null,
+      riwayat,
+    },
   };
 }
 

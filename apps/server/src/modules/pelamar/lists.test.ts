@@ -13,6 +13,8 @@ import {
   demoMenuPrincipal,
   PAGE_SIZES,
   PELAMAR_LISTS,
+  type PelamarList,
+  pelamarListUrl,
   TRACK_IDS,
   TRACK_SCREENS,
 } from '@portal/contract';
@@ -89,7 +91,10 @@ describe('authorisation', () => {
   const routes = TRACK_IDS.flatMap((track) =>
     Object.entries(PELAMAR_LISTS)
       .filter(([, screen]) => (TRACK_SCREENS[track] as readonly string[]).includes(screen))
-      .map(([name, screen]) => ({ url: `/api/${track}/${name}/filter`, page: `/${track}/${screen}` })),
+      .map(([name, screen]) => ({
+        url: `/api${pelamarListUrl(track, name as PelamarList, '/filter')}`,
+        page: `/${track}/${screen}`,
+      })),
   );
 
   it('answers every list to exactly the accounts whose menu has its page', async () => {
@@ -287,7 +292,29 @@ describe('filters, sorting, paging, search', () => {
     const belum = await rows('verifikator.cpns', '/api/cpns/verifikator/filter');
     expect(belum.data.every((row) => row.statusVerifikasi === 'BELUM')).toBe(true);
     expect(belum.recordsTotal).toBe((await truth(`p.status_verifikasi = 'BELUM'`)).length);
-    const done = await rows('verifikator.cpns', '/api/cpns/rekap-verifikasi/filter');
+    // The verifier's recap ("my-verifier" mode) holds exactly what this verifier decided.
+    const verifier = await ctx.db
+      .selectFrom('app_user')
+      .where('username', '=', 'verifikator.cpns')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const mine = await ctx.db
+      .updateTable('pelamar')
+      .set({ verifikator_id: verifier.id })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('pelamar')
+          .select('id')
+          .where('instansi_id', '=', 3)
+          .where('status_verifikasi', '<>', 'BELUM')
+          .orderBy('id')
+          .limit(5),
+      )
+      .returning('id')
+      .execute();
+    const done = await rows('verifikator.cpns', '/api/cpns/verifikator/filter?mode=my-verifier');
+    expect(done.recordsTotal).toBe(5);
+    expect(done.data.map((row) => row.id).sort()).toEqual(mine.map((row) => Number(row.id)).sort());
     expect(done.data.every((row) => row.statusVerifikasi !== 'BELUM')).toBe(true);
   });
 

@@ -25,29 +25,58 @@ export interface ListScope {
   instansiId: number | null;
   /** Monitoring roles see masked NIKs. */
   maskNik: boolean;
+  /** The caller: the verifier's queue and recap, the supervisor's recap are theirs. */
+  userId: number;
+  /** A verifier's claim lapses after this many minutes (issue #4). */
+  klaimMenit: number;
 }
 
 type Query = SelectQueryBuilder<DB, 'pelamar', object>;
 type Eb = ExpressionBuilder<DB, 'pelamar'>;
 
+/** A claim still in force: taken less than `klaimMenit` ago. */
+export const klaimBerlaku = (scope: ListScope) =>
+  sql<boolean>`klaim_at > now() - make_interval(mins => ${scope.klaimMenit})`;
+
 /** Each list's own condition; `statuses` is what it can hold, for reading the counters. */
-const LISTS: Record<PelamarList, { where?: (eb: Eb) => ReturnType<Eb['and']>; statuses: readonly StatusVerifikasi[] }> =
-  {
-    admin: { statuses: STATUS_VERIFIKASI },
-    verifikator: { where: (eb) => eb.and([eb('status_verifikasi', '=', 'BELUM')]), statuses: ['BELUM'] },
-    'rekap-verifikasi': {
-      where: (eb) => eb.and([eb('status_verifikasi', 'in', ['MS', 'TMS'])]),
-      statuses: ['MS', 'TMS'],
-    },
-    supervisor: {
-      where: (eb) => eb.and([eb('status_verifikasi', 'in', ['MS', 'TMS']), eb('status_supervisi', 'is', null)]),
-      statuses: ['MS', 'TMS'],
-    },
-    'my-supervisi': { where: (eb) => eb.and([eb('status_supervisi', 'is not', null)]), statuses: ['MS', 'TMS'] },
-  };
+const LISTS: Record<
+  PelamarList,
+  { where?: (eb: Eb, scope: ListScope) => ReturnType<Eb['and']>; statuses: readonly StatusVerifikasi[] }
+> = {
+  admin: { statuses: STATUS_VERIFIKASI },
+  // The verifier's queue: waiting (not held by someone else), or held by this verifier – the
+  // ones they claimed and the ones a supervisor returned to them.
+  verifikator: {
+    where: (eb, scope) =>
+      eb.or([
+        eb.and([
+          eb('status_verifikasi', '=', 'BELUM'),
+          eb.or([eb('klaim_oleh', 'is', null), eb.not(klaimBerlaku(scope))]),
+        ]),
+        eb('klaim_oleh', '=', scope.userId),
+      ]),
+    statuses: STATUS_VERIFIKASI,
+  },
+  // The spec's "my-verifier" mode: what this verifier decided.
+  'rekap-verifikasi': {
+    where: (eb, scope) => eb.and([eb('verifikator_id', '=', scope.userId), eb('status_verifikasi', '<>', 'BELUM')]),
+    statuses: ['MS', 'TMS'],
+  },
+  // Decided, not yet reviewed, and not the supervisor's own decisions (four eyes).
+  supervisor: {
+    where: (eb, scope) =>
+      eb.and([
+        eb('status_verifikasi', '<>', 'BELUM'),
+        eb('status_supervisi', 'is', null),
+        eb.or([eb('verifikator_id', 'is', null), eb('verifikator_id', '<>', scope.userId)]),
+      ]),
+    statuses: ['MS', 'TMS'],
+  },
+  'my-supervisi': { where: (eb, scope) => eb.and([eb('supervisor_id', '=', scope.userId)]), statuses: ['MS', 'TMS'] },
+};
 
 /** Lists whose rows are exactly "their statuses": their counts can come from the counters. */
-const COUNTED_BY_STATUS: ReadonlySet<PelamarList> = new Set(['admin', 'verifikator', 'rekap-verifikasi']);
+const COUNTED_BY_STATUS: ReadonlySet<PelamarList> = new Set(['admin']);
 
 const SORT_COLUMN: Record<PelamarSortColumn, 'id' | 'nama_cari' | 'no_peserta' | 'tgl_daftar' | 'status_verifikasi'> = {
   id: 'id',
@@ -88,7 +117,7 @@ function scoped(db: Kysely<DB>, list: PelamarList, scope: ListScope, searchTerm:
     if (scope.instansiId !== null) query = query.where('instansi_id', '=', scope.instansiId);
   }
   const own = LISTS[list].where;
-  return own ? query.where(own) : query;
+  return own ? query.where((eb) => own(eb, scope)) : query;
 }
 
 /** Filters except the status one (the summaries count every status of the filtered view). */
@@ -112,6 +141,17 @@ function filtered(db: Kysely<DB>, query: Query, scope: ListScope, filter: Pelama
   if (filter.tglDaftarDari) result = result.where('tgl_daftar', '>=', filter.tglDaftarDari);
   if (filter.tglDaftarSampai) result = result.where('tgl_daftar', '<=', filter.tglDaftarSampai);
   if (filter.verifikatorId) result = result.where('verifikator_id', '=', filter.verifikatorId);
+  // Decision dates are days in Jakarta.
+  if (filter.tglVerifikasiDari) {
+    result = result.where(
+      sql<boolean>`tgl_verifikasi >= (${filter.tglVerifikasiDari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')`,
+    );
+  }
+  if (filter.tglVerifikasiSampai) {
+    result = result.where(
+      sql<boolean>`tgl_verifikasi < ((${filter.tglVerifikasiSampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`,
+    );
+  }
 
   const term = searchTerm.trim();
   if (/^\d+$/.test(term)) {
@@ -152,6 +192,32 @@ async function countersFor(db: Kysely<DB>, scope: ListScope): Promise<Map<Status
   return new Map(rows.map((row) => [row.status, Number(row.jumlah)]));
 }
 
+/**
+ * The verifier's whole queue counted without counting it: the instansi's waiting applicants from
+ * the counters, less those others hold, plus the decided ones returned to this verifier – both
+ * read from the small partial index of held applicants.
+ */
+async function queueCounts(db: Kysely<DB>, scope: ListScope): Promise<Map<StatusVerifikasi, number>> {
+  const instansi = scope.instansiId === null ? sql`` : sql`AND instansi_id = ${scope.instansiId}`;
+  const [counters, held] = await Promise.all([
+    countersFor(db, scope),
+    sql<{ status: StatusVerifikasi; mine: boolean; jumlah: string | number }>`
+      SELECT status_verifikasi AS status, klaim_oleh = ${scope.userId} AS mine, count(*) AS jumlah
+      FROM pelamar
+      WHERE klaim_oleh IS NOT NULL AND track = ${scope.track} ${instansi}
+        AND (klaim_oleh = ${scope.userId} OR ${klaimBerlaku(scope)})
+      GROUP BY 1, 2
+    `.execute(db),
+  ]);
+  const result = new Map<StatusVerifikasi, number>([['BELUM', counters.get('BELUM') ?? 0]]);
+  for (const row of held.rows) {
+    const jumlah = Number(row.jumlah);
+    if (row.status === 'BELUM' && !row.mine) result.set('BELUM', (result.get('BELUM') ?? 0) - jumlah);
+    if (row.status !== 'BELUM' && row.mine) result.set(row.status, (result.get(row.status) ?? 0) + jumlah);
+  }
+  return result;
+}
+
 async function countsByStatus(query: Query): Promise<Map<StatusVerifikasi, number>> {
   const rows = await query
     .select(['status_verifikasi', (eb) => eb.fn.countAll<string>().as('jumlah')])
@@ -190,6 +256,8 @@ export function pelamarRowQuery(db: Kysely<DB>) {
       'f.jenis_formasi',
       'f.pendidikan_nama',
       'v.fullname as verifikator_nama',
+      'p.alasan_tms',
+      'p.klaim_oleh',
       'i.kode as instansi_kode',
       'i.nama as instansi_nama',
       'p.instansi_id',
@@ -218,6 +286,8 @@ export function toPelamarRow(row: PelamarRowColumns, scope: ListScope): PelamarR
     tglDaftar: row.tgl_daftar,
     tglVerifikasi: row.tgl_verifikasi,
     verifikatorNama: row.verifikator_nama,
+    alasanTms: row.alasan_tms,
+    klaimSaya: row.klaim_oleh !== null && row.klaim_oleh === scope.userId,
     instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
   };
 }
@@ -248,10 +318,17 @@ export async function listPelamar(
     .limit(paginator.pageSize)
     .offset((paginator.page - 1) * paginator.pageSize);
 
-  const wholeView = COUNTED_BY_STATUS.has(list) && isWholeView(filter, searchTerm);
+  const wholeView = isWholeView(filter, searchTerm);
+  const counting = !wholeView
+    ? countsByStatus(view)
+    : COUNTED_BY_STATUS.has(list)
+      ? countersFor(db, scope)
+      : list === 'verifikator'
+        ? queueCounts(db, scope)
+        : countsByStatus(view);
   const [ids, counts] = await Promise.all([
     pageQuery.execute().then((rows) => rows.map((row) => Number(row.id))),
-    wholeView ? countersFor(db, scope) : countsByStatus(view),
+    counting,
   ]);
   const statuses = LISTS[list].statuses.filter(
     (status) => !filter.statusVerifikasi || status === filter.statusVerifikasi,

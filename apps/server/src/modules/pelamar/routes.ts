@@ -4,8 +4,10 @@
 
 import {
   dokumenParamsSchema,
+  listModeQuerySchema,
   NATIONAL_ROLES,
   PELAMAR_EXPORT_LISTS,
+  PELAMAR_LIST_ENDPOINT,
   PELAMAR_LISTS,
   type PelamarList,
   type Principal,
@@ -19,7 +21,7 @@ import {
   TRACKS,
   type TrackId,
 } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { principalOf } from '../../auth/access.js';
@@ -39,47 +41,91 @@ const HANDLES_APPLICANTS: Record<TrackId, RegExp> = {
   nakes: /^ROLE_(ADMIN|VERIFIKATOR|SUPERVISOR)_PPPK_NAKES$/,
 };
 
-export function listScope(principal: Principal, track: TrackId): ListScope {
+export function listScope(principal: Principal, track: TrackId, klaimMenit: number): ListScope {
   const roles = principal.authorities.map((a) => a.authority);
   const national = roles.some((role) => (NATIONAL_ROLES as readonly string[]).includes(role));
   const handlesApplicants = roles.some((role) => HANDLES_APPLICANTS[track].test(role));
-  return { track, instansiId: national ? null : principal.instansi.id, maskNik: !handlesApplicants };
+  return {
+    track,
+    instansiId: national ? null : principal.instansi.id,
+    maskNik: !handlesApplicants,
+    userId: principal.id,
+    klaimMenit,
+  };
 }
 
-export async function pelamarListRoutes(app: FastifyInstance, { db, files }: { db: Kysely<DB>; files: BerkasStore }) {
+/** The lists served at one `/api/{track}/{segment}`, by mode (the verifier's recap is a mode). */
+function listsBySegment(track: TrackId) {
+  const segments = new Map<string, { plain?: PelamarList; myVerifier?: PelamarList }>();
+  for (const [list, endpoint] of Object.entries(PELAMAR_LIST_ENDPOINT) as [
+    PelamarList,
+    { segment: string; mode?: string },
+  ][]) {
+    if (!(TRACK_SCREENS[track] as readonly string[]).includes(PELAMAR_LISTS[list])) continue;
+    const entry = segments.get(endpoint.segment) ?? {};
+    entry[endpoint.mode ? 'myVerifier' : 'plain'] = list;
+    segments.set(endpoint.segment, entry);
+  }
+  return segments;
+}
+
+export interface PelamarRouteOptions {
+  db: Kysely<DB>;
+  files: BerkasStore;
+  klaimMenit: number;
+}
+
+export async function pelamarListRoutes(app: FastifyInstance, { db, files, klaimMenit }: PelamarRouteOptions) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const track of TRACK_IDS) {
-    for (const [list, screen] of Object.entries(PELAMAR_LISTS) as [PelamarList, string][]) {
-      if (!(TRACK_SCREENS[track] as readonly string[]).includes(screen)) continue;
-      const page = `/${track}/${screen}`;
+    for (const [segment, modes] of listsBySegment(track)) {
+      // The list a request is for: the mode in its query string picks the verifier's recap.
+      const listOf = (request: FastifyRequest): PelamarList => {
+        const mode = (request.query as { mode?: unknown } | undefined)?.mode;
+        const list = mode === 'my-verifier' ? modes.myVerifier : modes.plain;
+        if (!list) throw new AppError(404, 'NOT_FOUND', 'Daftar tidak dikenal.');
+        return list;
+      };
+      const pageOf = (request: FastifyRequest) => `/${track}/${PELAMAR_LISTS[listOf(request)]}`;
+      const served = [modes.plain, modes.myVerifier]
+        .filter(Boolean)
+        .map((list) => `/${track}/${PELAMAR_LISTS[list as PelamarList]}`);
+      const scopeOf = (request: FastifyRequest) => listScope(principalOf(request), track, klaimMenit);
+      const tags = [TRACKS[track].title];
       typed.post(
-        `/api/${track}/${list}/filter`,
+        `/api/${track}/${segment}/filter`,
         {
-          config: { access: { page: () => page } },
+          config: { access: { page: pageOf } },
           schema: {
-            tags: [TRACKS[track].title],
-            summary: `Daftar pelamar untuk halaman ${page}`,
+            tags,
+            summary: `Daftar pelamar untuk halaman ${served.join(' dan ')}`,
+            querystring: listModeQuerySchema,
             body: pelamarListRequestSchema,
             response: { 200: pelamarListResponseSchema },
           },
         },
-        async (request) => listPelamar(db, list, listScope(principalOf(request), track), request.body),
+        async (request) => listPelamar(db, listOf(request), scopeOf(request), request.body),
       );
-      if (PELAMAR_EXPORT_LISTS.includes(list)) {
+      if ([modes.plain, modes.myVerifier].some((list) => list && PELAMAR_EXPORT_LISTS.includes(list))) {
         typed.post(
-          `/api/${track}/${list}/export`,
+          `/api/${track}/${segment}/export`,
           {
-            config: { access: { page: () => page } },
+            config: { access: { page: pageOf } },
             schema: {
-              tags: [TRACKS[track].title],
-              summary: `Unduh daftar halaman ${page} (Excel atau CSV), sesuai saringan yang dipakai`,
+              tags,
+              summary: `Unduh daftar halaman ${served.join(' / ')} (Excel atau CSV), sesuai saringan yang dipakai`,
+              querystring: listModeQuerySchema,
               body: pelamarExportRequestSchema,
             },
           },
           async (request, reply) => {
+            const list = listOf(request);
+            if (!PELAMAR_EXPORT_LISTS.includes(list))
+              throw new AppError(404, 'NOT_FOUND', 'Daftar ini tidak dapat diunduh.');
             const { format, ...view } = request.body;
+            const screen = PELAMAR_LISTS[list];
             const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-            const stream = exportPelamar(db, list, listScope(principalOf(request), track), view, format, screen);
+            const stream = exportPelamar(db, list, scopeOf(request), view, format, screen);
             return reply
               .header('Content-Type', EXPORT_MIME[format])
               .header('Content-Disposition', `attachment; filename="${screen}-${track}-${day}.${format}"`)
@@ -89,31 +135,33 @@ export async function pelamarListRoutes(app: FastifyInstance, { db, files }: { d
         );
       }
       typed.get(
-        `/api/${track}/${list}/:id`,
+        `/api/${track}/${segment}/:id`,
         {
-          config: { access: { page: () => page } },
+          config: { access: { page: pageOf } },
           schema: {
-            tags: [TRACKS[track].title],
-            summary: `Data lengkap satu pelamar, dari halaman ${page}`,
+            tags,
+            summary: `Data lengkap satu pelamar, dari halaman ${served.join(' / ')}`,
             params: pelamarIdParamsSchema,
+            querystring: listModeQuerySchema,
             response: { 200: pelamarDetailSchema },
           },
         },
-        async (request) => pelamarDetail(db, listScope(principalOf(request), track), request.params.id),
+        async (request) => pelamarDetail(db, scopeOf(request), request.params.id, principalOf(request)),
       );
       typed.get(
-        `/api/${track}/${list}/:id/dokumen/:dokumenId`,
+        `/api/${track}/${segment}/:id/dokumen/:dokumenId`,
         {
-          config: { access: { page: () => page } },
+          config: { access: { page: pageOf } },
           schema: {
-            tags: [TRACKS[track].title],
-            summary: `Berkas satu dokumen pelamar, dari halaman ${page}`,
+            tags,
+            summary: `Berkas satu dokumen pelamar, dari halaman ${served.join(' / ')}`,
             params: dokumenParamsSchema,
+            querystring: listModeQuerySchema,
           },
         },
         async (request, reply) => {
           const { id, dokumenId } = request.params;
-          const berkas = await dokumenBerkas(db, listScope(principalOf(request), track), id, dokumenId);
+          const berkas = await dokumenBerkas(db, scopeOf(request), id, dokumenId);
           const stream = files.open(berkas.sha256);
           if (!stream) throw new AppError(404, 'NOT_FOUND', 'Berkas dokumen tidak tersedia.');
           return reply

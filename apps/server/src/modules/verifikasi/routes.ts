@@ -1,0 +1,186 @@
+// The verification and supervision items of every track (issue #4), each bound to the page it
+// serves: `{base}` = `/api/{track}/{list}` (docs/decisions.md) –
+//   POST verifikator/ambil, POST verifikator/{id}/ambil   claim the next / this applicant
+//   PUT  verifikator/{id}                                 the verifier's decision
+//   GET  verifikator/harian?mode=my-verifier              my decisions per day
+//   PUT  supervisor/{id}, PUT supervisor/updateStatus     review one / agree to many
+//   GET, PUT admin/final-verifikasi                       the admin's final lock
+
+import {
+  ambilResultSchema,
+  ambilSchema,
+  finalVerifikasiSchema,
+  harianQuerySchema,
+  harianSchema,
+  keputusanSupervisiSchema,
+  keputusanVerifikasiSchema,
+  type Principal,
+  pelamarIdParamsSchema,
+  TRACK_IDS,
+  TRACK_SCREENS,
+  TRACKS,
+  type TrackId,
+  updateStatusResultSchema,
+  updateStatusSchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { principalOf } from '../../auth/access.js';
+import type { DB } from '../../db/schema.js';
+import { AppError, forbidden } from '../../errors.js';
+import {
+  type Actor,
+  ambilBerikutnya,
+  ambilPelamar,
+  harianSaya,
+  kunciFinal,
+  putusSupervisi,
+  putusVerifikasi,
+  setujuiBanyak,
+  statusFinal,
+  type TrackScope,
+} from './service.js';
+
+const ADMIN_ROLE: Record<TrackId, string> = {
+  cpns: 'ROLE_ADMIN_CPNS',
+  pppk: 'ROLE_ADMIN_PPPK',
+  'pppk-guru': 'ROLE_ADMIN_PPPK_GURU',
+  nakes: 'ROLE_ADMIN_PPPK_NAKES',
+};
+
+const versionSchema = z.object({ version: z.number() });
+
+export async function verifikasiRoutes(
+  app: FastifyInstance,
+  { db, klaimMenit }: { db: Kysely<DB>; klaimMenit: number },
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const actorOf = (request: FastifyRequest): Actor => {
+    const principal: Principal = principalOf(request);
+    return { id: principal.id, username: principal.username, instansiId: principal.instansi.id, ip: request.ip };
+  };
+  for (const track of TRACK_IDS) {
+    if (!TRACK_SCREENS[track].includes('verifikasi')) continue;
+    const tags = [TRACKS[track].title];
+    const scopeOf = (request: FastifyRequest): TrackScope => ({
+      track,
+      instansiId: principalOf(request).instansi.id,
+      klaimMenit,
+    });
+    const page = (screen: string) => ({ access: { page: () => `/${track}/${screen}` } });
+
+    typed.post(
+      `/api/${track}/verifikator/ambil`,
+      {
+        config: page('verifikasi'),
+        schema: {
+          tags,
+          summary: 'Ambil pelamar berikutnya dari antrean verifikasi',
+          body: ambilSchema,
+          response: { 200: ambilResultSchema },
+        },
+      },
+      async (request) => {
+        const next = await ambilBerikutnya(db, scopeOf(request), actorOf(request), request.body.kecuali);
+        if (!next) throw new AppError(404, 'ANTRIAN_KOSONG', 'Tidak ada lagi pelamar yang menunggu verifikasi.');
+        return next;
+      },
+    );
+    typed.post(
+      `/api/${track}/verifikator/:id/ambil`,
+      {
+        config: page('verifikasi'),
+        schema: {
+          tags,
+          summary: 'Ambil pelamar ini untuk diverifikasi',
+          params: pelamarIdParamsSchema,
+          response: { 200: ambilResultSchema },
+        },
+      },
+      async (request) => ambilPelamar(db, scopeOf(request), actorOf(request), request.params.id),
+    );
+    typed.put(
+      `/api/${track}/verifikator/:id`,
+      {
+        config: page('verifikasi'),
+        schema: {
+          tags,
+          summary: 'Simpan keputusan verifikasi (MS/TMS) dengan hasil pemeriksaan dokumen',
+          params: pelamarIdParamsSchema,
+          body: keputusanVerifikasiSchema,
+          response: { 200: versionSchema },
+        },
+      },
+      async (request) => putusVerifikasi(db, scopeOf(request), actorOf(request), request.params.id, request.body),
+    );
+    typed.get(
+      `/api/${track}/verifikator/harian`,
+      {
+        config: page('rekap-verifikasi'),
+        schema: {
+          tags,
+          summary: 'Jumlah keputusan saya per hari',
+          querystring: harianQuerySchema,
+          response: { 200: harianSchema },
+        },
+      },
+      async (request) => harianSaya(db, scopeOf(request), actorOf(request), request.query),
+    );
+    typed.put(
+      `/api/${track}/supervisor/updateStatus`,
+      {
+        config: page('supervisi'),
+        schema: {
+          tags,
+          summary: 'Setujui banyak keputusan sekaligus; jawaban per id',
+          body: updateStatusSchema,
+          response: { 200: updateStatusResultSchema },
+        },
+      },
+      async (request) => setujuiBanyak(db, scopeOf(request), actorOf(request), request.body.ids),
+    );
+    typed.put(
+      `/api/${track}/supervisor/:id`,
+      {
+        config: page('supervisi'),
+        schema: {
+          tags,
+          summary: 'Setujui atau kembalikan satu keputusan verifikasi',
+          params: pelamarIdParamsSchema,
+          body: keputusanSupervisiSchema,
+          response: { 200: versionSchema },
+        },
+      },
+      async (request) => putusSupervisi(db, scopeOf(request), actorOf(request), request.params.id, request.body),
+    );
+    typed.get(
+      `/api/${track}/admin/final-verifikasi`,
+      {
+        config: page('rekap-pelamar'),
+        schema: { tags, summary: 'Status final verifikasi instansi', response: { 200: finalVerifikasiSchema } },
+      },
+      async (request) => statusFinal(db, scopeOf(request)),
+    );
+    typed.put(
+      `/api/${track}/admin/final-verifikasi`,
+      {
+        config: page('rekap-pelamar'),
+        schema: {
+          tags,
+          summary: 'Final verifikasi: kunci hasil verifikasi instansi (admin instansi)',
+          body: z.object({ konfirmasi: z.literal(true) }).strict(),
+          response: { 200: finalVerifikasiSchema },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        if (!principal.authorities.some((a) => a.authority === ADMIN_ROLE[track])) {
+          throw forbidden('Final verifikasi hanya dapat dilakukan oleh admin instansi.');
+        }
+        return kunciFinal(db, scopeOf(request), actorOf(request));
+      },
+    );
+  }
+}

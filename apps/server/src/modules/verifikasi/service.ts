@@ -1,0 +1,505 @@
+// Verification and supervision (issue #4, DOMAIN.md): the claim on the next applicant, the
+// verifier's decision, the supervisor's review (one or many), and the admin's final lock. Every
+// change is one transaction that locks the applicant's row, checks the state it finds (so the
+// refusal names the real reason), writes the change with the version bumped, appends the status
+// counters' deltas and the audit events. Two verifiers never hold or decide the same applicant:
+// the claim is a conditional UPDATE on rows taken with SKIP LOCKED, and a decision needs the claim.
+
+import {
+  type FinalVerifikasi,
+  type keputusanSupervisiSchema,
+  type keputusanVerifikasiSchema,
+  type StatusVerifikasi,
+  TRACKS,
+  type TrackId,
+  type UpdateStatusResult,
+} from '@portal/contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { recordAudit } from '../audit/audit.js';
+
+export interface Actor {
+  id: number;
+  username: string;
+  instansiId: number;
+  ip?: string;
+}
+
+export interface TrackScope {
+  track: TrackId;
+  instansiId: number;
+  klaimMenit: number;
+}
+
+const conflict = (code: string, message: string, details?: unknown) => new AppError(409, code, message, details);
+const notFound = () => new AppError(404, 'NOT_FOUND', 'Data pelamar tidak ditemukan.');
+
+const formatWaktu = (date: Date) =>
+  new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(date);
+
+/** Refuses outside the track's verification window (DOMAIN.md: windows are configuration). */
+async function requireWindow(db: Kysely<DB> | Transaction<DB>, track: TrackId): Promise<void> {
+  const jadwal = await db
+    .selectFrom('jadwal_tahap')
+    .where('track', '=', track)
+    .where('tahap', '=', 'VERIFIKASI')
+    .select(['mulai', 'selesai', sql<boolean>`now() BETWEEN mulai AND selesai`.as('buka')])
+    .executeTakeFirst();
+  const nama = TRACKS[track].title;
+  if (!jadwal) {
+    throw new AppError(403, 'DI_LUAR_JADWAL', `Jadwal verifikasi ${nama} belum ditetapkan.`);
+  }
+  if (!jadwal.buka) {
+    throw new AppError(
+      403,
+      'DI_LUAR_JADWAL',
+      `Di luar jadwal verifikasi ${nama} (${formatWaktu(new Date(jadwal.mulai))} – ${formatWaktu(new Date(jadwal.selesai))} WIB).`,
+      { mulai: jadwal.mulai, selesai: jadwal.selesai },
+    );
+  }
+}
+
+/** Refuses once the admin has locked the instansi's results for the track. */
+async function requireNotFinal(db: Kysely<DB> | Transaction<DB>, instansiId: number, track: TrackId): Promise<void> {
+  const lock = await db
+    .selectFrom('final_verifikasi')
+    .where('instansi_id', '=', instansiId)
+    .where('track', '=', track)
+    .select('dikunci_at')
+    .executeTakeFirst();
+  if (lock) {
+    throw conflict(
+      'SUDAH_FINAL',
+      `Hasil verifikasi ${TRACKS[track].title} instansi ini sudah dikunci (final verifikasi ${formatWaktu(new Date(lock.dikunci_at))} WIB); keputusan tidak dapat diubah.`,
+    );
+  }
+}
+
+/** Appends the counters' deltas for one status change (PERFORMANCE.md: no hot counter row). */
+async function countChange(
+  trx: Transaction<DB>,
+  instansiId: number,
+  track: TrackId,
+  from: StatusVerifikasi,
+  to: StatusVerifikasi,
+): Promise<void> {
+  if (from === to) return;
+  await trx
+    .insertInto('pelamar_status_delta')
+    .values([
+      { instansi_id: instansiId, track, status_verifikasi: from, delta: -1 },
+      { instansi_id: instansiId, track, status_verifikasi: to, delta: 1 },
+    ])
+    .execute();
+}
+
+/** Folds the deltas into the counters (run now and then; safe to run from several instances). */
+export async function rollUpStatusCounts(db: Kysely<DB>): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(727201) AS locked`.execute(trx);
+    if (!rows[0]?.locked) return 0;
+    const result = await sql`
+      WITH folded AS (DELETE FROM pelamar_status_delta RETURNING instansi_id, track, status_verifikasi, delta)
+      INSERT INTO pelamar_status_count (instansi_id, track, status_verifikasi, jumlah)
+      SELECT instansi_id, track, status_verifikasi, sum(delta) FROM folded GROUP BY 1, 2, 3
+      ON CONFLICT (instansi_id, track, status_verifikasi)
+        DO UPDATE SET jumlah = pelamar_status_count.jumlah + excluded.jumlah
+    `.execute(trx);
+    return Number(result.numAffectedRows ?? 0);
+  });
+}
+
+async function audit(
+  trx: Transaction<DB>,
+  actor: Actor,
+  pelamarId: number,
+  action: string,
+  change: { from?: string | null; to?: string | null; reason?: string | null; details?: Record<string, unknown> },
+) {
+  await recordAudit(trx, {
+    action,
+    actorId: actor.id,
+    actorUsername: actor.username,
+    instansiId: actor.instansiId,
+    entity: 'pelamar',
+    entityId: pelamarId,
+    ip: actor.ip ?? null,
+    ...change,
+  });
+}
+
+const klaimBerlaku = (klaimMenit: number) => sql<boolean>`klaim_at > now() - make_interval(mins => ${klaimMenit})`;
+
+/** The applicant's row inside the scope, locked for the rest of the transaction. */
+async function lockRow(trx: Transaction<DB>, scope: TrackScope, pelamarId: number) {
+  const row = await trx
+    .selectFrom('pelamar')
+    .where('id', '=', pelamarId)
+    .where('track', '=', scope.track)
+    .where('instansi_id', '=', scope.instansiId)
+    .select([
+      'id',
+      'version',
+      'status_verifikasi',
+      'status_supervisi',
+      'verifikator_id',
+      'klaim_oleh',
+      klaimBerlaku(scope.klaimMenit).as('klaim_berlaku'),
+    ])
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+async function nameOf(trx: Transaction<DB> | Kysely<DB>, userId: number | null): Promise<string> {
+  if (userId === null) return 'pengguna lain';
+  const user = await trx.selectFrom('app_user').where('id', '=', userId).select('fullname').executeTakeFirst();
+  return user?.fullname ?? 'pengguna lain';
+}
+
+/** Claims one applicant: waiting and free (or its claim lapsed), or already this verifier's. */
+export async function ambilPelamar(db: Kysely<DB>, scope: TrackScope, actor: Actor, pelamarId: number) {
+  await requireWindow(db, scope.track);
+  await requireNotFinal(db, scope.instansiId, scope.track);
+  return db.transaction().execute(async (trx) => {
+    const row = await lockRow(trx, scope, pelamarId);
+    if (row.klaim_oleh === actor.id) return { id: pelamarId };
+    if (row.status_verifikasi !== 'BELUM') {
+      throw conflict('SUDAH_DIVERIFIKASI', 'Pelamar ini sudah diverifikasi.');
+    }
+    if (row.klaim_oleh !== null && row.klaim_berlaku) {
+      throw conflict('SEDANG_DIKERJAKAN', `Pelamar ini sedang dikerjakan oleh ${await nameOf(trx, row.klaim_oleh)}.`);
+    }
+    await trx
+      .updateTable('pelamar')
+      .set({ klaim_oleh: actor.id, klaim_at: sql`now()` })
+      .where('id', '=', pelamarId)
+      .execute();
+    await audit(trx, actor, pelamarId, 'KLAIM', { to: actor.username });
+    return { id: pelamarId };
+  });
+}
+
+/**
+ * Claims the next applicant for this verifier: one they already hold (claimed, or returned by a
+ * supervisor) first, else the oldest waiting one nobody holds. Null when the queue is empty.
+ */
+export async function ambilBerikutnya(
+  db: Kysely<DB>,
+  scope: TrackScope,
+  actor: Actor,
+  kecuali: number[],
+): Promise<{ id: number } | null> {
+  await requireWindow(db, scope.track);
+  await requireNotFinal(db, scope.instansiId, scope.track);
+  const skip = kecuali.length > 0 ? kecuali : [0];
+  const held = await db
+    .selectFrom('pelamar')
+    .where('klaim_oleh', '=', actor.id)
+    .where('track', '=', scope.track)
+    .where('instansi_id', '=', scope.instansiId)
+    .where('id', 'not in', skip)
+    .select('id')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (held) return { id: Number(held.id) };
+  // Rows another transaction is claiming right now are skipped, not waited for; an empty answer
+  // while rows were locked means "try again", so a few rounds are made.
+  for (let round = 0; round < 5; round += 1) {
+    const claimed = await db.transaction().execute(async (trx) => {
+      const { rows } = await sql<{ id: string | number }>`
+        UPDATE pelamar SET klaim_oleh = ${actor.id}, klaim_at = now()
+        WHERE id = (
+          SELECT id FROM pelamar
+          WHERE instansi_id = ${scope.instansiId} AND track = ${scope.track} AND status_verifikasi = 'BELUM'
+            AND (klaim_oleh IS NULL OR NOT ${klaimBerlaku(scope.klaimMenit)})
+            AND id <> ALL(${skip}::bigint[])
+          ORDER BY id
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED
+        )
+        AND status_verifikasi = 'BELUM' AND (klaim_oleh IS NULL OR NOT ${klaimBerlaku(scope.klaimMenit)})
+        RETURNING id
+      `.execute(trx);
+      const id = rows[0] ? Number(rows[0].id) : null;
+      if (id !== null) await audit(trx, actor, id, 'KLAIM', { to: actor.username });
+      return id;
+    });
+    if (claimed !== null) return { id: claimed };
+    const waiting = await db
+      .selectFrom('pelamar')
+      .where('instansi_id', '=', scope.instansiId)
+      .where('track', '=', scope.track)
+      .where('status_verifikasi', '=', 'BELUM')
+      .where((eb) => eb.or([eb('klaim_oleh', 'is', null), eb.not(klaimBerlaku(scope.klaimMenit))]))
+      .where('id', 'not in', skip)
+      .select('id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!waiting) return null;
+  }
+  return null;
+}
+
+/** The verifier's decision (MS/TMS) with the document checks, on the version they saw. */
+export async function putusVerifikasi(
+  db: Kysely<DB>,
+  scope: TrackScope,
+  actor: Actor,
+  pelamarId: number,
+  body: z.output<typeof keputusanVerifikasiSchema>,
+): Promise<{ version: number }> {
+  await requireWindow(db, scope.track);
+  return db.transaction().execute(async (trx) => {
+    await requireNotFinal(trx, scope.instansiId, scope.track);
+    const row = await lockRow(trx, scope, pelamarId);
+    const returned = row.status_supervisi === 'DIKEMBALIKAN' && row.verifikator_id === actor.id;
+    if (row.status_verifikasi !== 'BELUM' && !returned) {
+      throw conflict('SUDAH_DIVERIFIKASI', 'Pelamar ini sudah diverifikasi; keputusan tidak dapat diubah.');
+    }
+    if (row.klaim_oleh !== actor.id) {
+      throw row.klaim_oleh !== null && row.klaim_berlaku
+        ? conflict('SEDANG_DIKERJAKAN', `Pelamar ini sedang dikerjakan oleh ${await nameOf(trx, row.klaim_oleh)}.`)
+        : conflict('BELUM_DIAMBIL', 'Ambil pelamar ini terlebih dahulu sebelum memutuskan.');
+    }
+    if (row.version !== body.version) {
+      throw conflict(
+        'KONFLIK_VERSI',
+        'Data pelamar ini telah diubah oleh pengguna lain sejak Anda membukanya. Muat ulang untuk melihat keadaan terbaru; isian Anda tetap tersimpan sebagai draf.',
+        { version: row.version },
+      );
+    }
+    const dokumen = await trx.selectFrom('dokumen').where('pelamar_id', '=', pelamarId).select('id').execute();
+    const ids = new Set(dokumen.map((d) => Number(d.id)));
+    const unknown = body.cekDokumen.find((cek) => !ids.has(cek.dokumenId));
+    if (unknown) {
+      throw new AppError(400, 'VALIDATION', `Dokumen ${unknown.dokumenId} bukan milik pelamar ini.`, [
+        { field: 'body.cekDokumen', message: 'dokumen tidak dikenal' },
+      ]);
+    }
+    if (body.statusVerifikasi === 'MS') {
+      const checked = new Map(body.cekDokumen.map((cek) => [cek.dokumenId, cek.sesuai]));
+      if ([...ids].some((id) => checked.get(id) !== true)) {
+        throw new AppError(400, 'VALIDATION', 'MS memerlukan setiap dokumen diperiksa dan sesuai.', [
+          { field: 'body.cekDokumen', message: 'setiap dokumen harus sesuai untuk MS' },
+        ]);
+      }
+    }
+    const from = row.status_verifikasi;
+    const updated = await trx
+      .updateTable('pelamar')
+      .set({
+        status_verifikasi: body.statusVerifikasi,
+        cek_dokumen: JSON.stringify(body.cekDokumen),
+        alasan_tms: body.statusVerifikasi === 'TMS' ? body.alasanTms : null,
+        catatan_verifikasi: body.catatan,
+        verifikator_id: actor.id,
+        tgl_verifikasi: sql`now()`,
+        status_supervisi: null,
+        supervisor_id: null,
+        tgl_supervisi: null,
+        klaim_oleh: null,
+        klaim_at: null,
+        version: sql`version + 1`,
+      })
+      .where('id', '=', pelamarId)
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    await countChange(trx, scope.instansiId, scope.track, from, body.statusVerifikasi);
+    for (const cek of body.cekDokumen) {
+      await audit(trx, actor, pelamarId, 'CEK_DOKUMEN', {
+        to: cek.sesuai ? 'SESUAI' : 'TIDAK_SESUAI',
+        reason: cek.alasan,
+        details: { dokumenId: cek.dokumenId },
+      });
+    }
+    await audit(trx, actor, pelamarId, 'VERIFIKASI', {
+      from: returned ? `${from} (DIKEMBALIKAN)` : from,
+      to: body.statusVerifikasi,
+      reason: [body.alasanTms.join(', '), body.catatan].filter(Boolean).join(' – ') || null,
+    });
+    return { version: updated.version };
+  });
+}
+
+async function review(
+  trx: Transaction<DB>,
+  scope: TrackScope,
+  actor: Actor,
+  pelamarId: number,
+  body: { version?: number; statusSupervisi: 'DISETUJUI' | 'DIKEMBALIKAN'; catatan: string | null },
+): Promise<{ version: number }> {
+  const row = await lockRow(trx, scope, pelamarId);
+  if (row.status_verifikasi === 'BELUM') {
+    throw conflict('BELUM_DIVERIFIKASI', 'Pelamar ini belum diverifikasi.');
+  }
+  if (row.status_supervisi !== null) {
+    throw conflict(
+      'SUDAH_DISUPERVISI',
+      row.status_supervisi === 'DIKEMBALIKAN'
+        ? 'Keputusan ini sudah dikembalikan ke verifikator dan menunggu keputusan barunya.'
+        : 'Keputusan ini sudah disetujui.',
+    );
+  }
+  if (row.verifikator_id === actor.id) {
+    throw new AppError(403, 'SUPERVISI_SENDIRI', 'Anda tidak dapat mensupervisi keputusan Anda sendiri.');
+  }
+  if (body.version !== undefined && row.version !== body.version) {
+    throw conflict(
+      'KONFLIK_VERSI',
+      'Keputusan ini telah diubah sejak Anda membukanya. Muat ulang untuk melihat keadaan terbaru.',
+      { version: row.version },
+    );
+  }
+  const back = body.statusSupervisi === 'DIKEMBALIKAN';
+  const updated = await trx
+    .updateTable('pelamar')
+    .set({
+      status_supervisi: body.statusSupervisi,
+      supervisor_id: actor.id,
+      tgl_supervisi: sql`now()`,
+      catatan_supervisi: body.catatan,
+      // Returned: back in the verifier's hands (their queue), not in anyone else's.
+      ...(back ? { klaim_oleh: row.verifikator_id, klaim_at: sql`now()` } : {}),
+      version: sql`version + 1`,
+    })
+    .where('id', '=', pelamarId)
+    .returning('version')
+    .executeTakeFirstOrThrow();
+  await audit(trx, actor, pelamarId, 'SUPERVISI', {
+    from: row.status_verifikasi,
+    to: body.statusSupervisi,
+    reason: body.catatan,
+  });
+  return { version: updated.version };
+}
+
+/** The supervisor's review of one decision, on the version they saw. */
+export async function putusSupervisi(
+  db: Kysely<DB>,
+  scope: TrackScope,
+  actor: Actor,
+  pelamarId: number,
+  body: z.output<typeof keputusanSupervisiSchema>,
+) {
+  await requireWindow(db, scope.track);
+  return db.transaction().execute(async (trx) => {
+    await requireNotFinal(trx, scope.instansiId, scope.track);
+    return review(trx, scope, actor, pelamarId, body);
+  });
+}
+
+/** Bulk agree: each id on its own, the answer says which succeeded and why the others did not. */
+export async function setujuiBanyak(
+  db: Kysely<DB>,
+  scope: TrackScope,
+  actor: Actor,
+  ids: number[],
+): Promise<UpdateStatusResult> {
+  await requireWindow(db, scope.track);
+  await requireNotFinal(db, scope.instansiId, scope.track);
+  const results: UpdateStatusResult = [];
+  for (const id of [...new Set(ids)]) {
+    try {
+      await db
+        .transaction()
+        .execute((trx) => review(trx, scope, actor, id, { statusSupervisi: 'DISETUJUI', catatan: null }));
+      results.push({ id, ok: true });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      results.push({ id, ok: false, error: error.code, message: error.message });
+    }
+  }
+  return results;
+}
+
+/** What stands between the instansi and its final lock, and the lock itself. */
+export async function statusFinal(db: Kysely<DB> | Transaction<DB>, scope: TrackScope): Promise<FinalVerifikasi> {
+  const [lock, counts] = await Promise.all([
+    db
+      .selectFrom('final_verifikasi as f')
+      .innerJoin('app_user as u', 'u.id', 'f.dikunci_oleh')
+      .where('f.instansi_id', '=', scope.instansiId)
+      .where('f.track', '=', scope.track)
+      .select([
+        sql<string>`to_char(f.dikunci_at AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS')`.as('at'),
+        'u.fullname',
+      ])
+      .executeTakeFirst(),
+    sql<{ belum: string | number; supervisi: string | number }>`
+      SELECT
+        (SELECT count(*) FROM pelamar WHERE instansi_id = ${scope.instansiId} AND track = ${scope.track}
+           AND status_verifikasi = 'BELUM') AS belum,
+        (SELECT count(*) FROM pelamar WHERE instansi_id = ${scope.instansiId} AND track = ${scope.track}
+           AND status_verifikasi <> 'BELUM' AND (status_supervisi IS NULL OR status_supervisi = 'DIKEMBALIKAN')) AS supervisi
+    `.execute(db),
+  ]);
+  return {
+    terkunci: lock !== undefined,
+    dikunciAt: lock?.at ?? null,
+    dikunciOleh: lock?.fullname ?? null,
+    belumDiverifikasi: Number(counts.rows[0]?.belum ?? 0),
+    belumDisupervisi: Number(counts.rows[0]?.supervisi ?? 0),
+  };
+}
+
+/** The admin's final verification: locks the results once every applicant is decided and reviewed. */
+export async function kunciFinal(db: Kysely<DB>, scope: TrackScope, actor: Actor): Promise<FinalVerifikasi> {
+  return db.transaction().execute(async (trx) => {
+    // One finaliser at a time per instansi and track; decisions in flight finish first.
+    await sql`SELECT pg_advisory_xact_lock(727202, ${scope.instansiId})`.execute(trx);
+    await requireNotFinal(trx, scope.instansiId, scope.track);
+    const status = await statusFinal(trx, scope);
+    if (status.belumDiverifikasi > 0 || status.belumDisupervisi > 0) {
+      throw conflict(
+        'BELUM_SELESAI',
+        `Final verifikasi belum dapat dilakukan: ${status.belumDiverifikasi.toLocaleString('id-ID')} pelamar belum diverifikasi dan ${status.belumDisupervisi.toLocaleString('id-ID')} keputusan belum disetujui supervisor.`,
+        status,
+      );
+    }
+    await trx
+      .insertInto('final_verifikasi')
+      .values({ instansi_id: scope.instansiId, track: scope.track, dikunci_oleh: actor.id })
+      .execute();
+    await recordAudit(trx, {
+      action: 'FINAL_VERIFIKASI',
+      actorId: actor.id,
+      actorUsername: actor.username,
+      instansiId: scope.instansiId,
+      entity: 'final_verifikasi',
+      entityId: `${scope.instansiId}:${scope.track}`,
+      to: 'TERKUNCI',
+      ip: actor.ip ?? null,
+    });
+    return statusFinal(trx, scope);
+  });
+}
+
+/** My decisions per day (Jakarta days), newest first. */
+export async function harianSaya(
+  db: Kysely<DB>,
+  scope: TrackScope,
+  actor: Actor,
+  range: { dari?: string; sampai?: string },
+) {
+  const dari = range.dari
+    ? sql`AND tgl_verifikasi >= (${range.dari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')`
+    : sql``;
+  const sampai = range.sampai
+    ? sql`AND tgl_verifikasi < ((${range.sampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`
+    : sql``;
+  const { rows } = await sql<{ tanggal: string; ms: string | number; tms: string | number }>`
+    SELECT to_char(tgl_verifikasi AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD') AS tanggal,
+           count(*) FILTER (WHERE status_verifikasi = 'MS') AS ms,
+           count(*) FILTER (WHERE status_verifikasi = 'TMS') AS tms
+    FROM pelamar
+    WHERE verifikator_id = ${actor.id} AND track = ${scope.track} AND instansi_id = ${scope.instansiId}
+      AND status_verifikasi <> 'BELUM' ${dari} ${sampai}
+    GROUP BY 1 ORDER BY 1 DESC LIMIT 366
+  `.execute(db);
+  return rows.map((row) => ({ tanggal: row.tanggal, ms: Number(row.ms), tms: Number(row.tms) }));
+}
