@@ -40,3 +40,22 @@ export const TRACKS: Record<TrackId, Track> = {
 export function isTrackId(value: string): value is TrackId {
   return (TRACK_IDS as readonly string[]).includes(value);
 }
+
+/** The suffix of a track's roles (ROLE_VERIFIKATOR_PPPK_GURU, …) in spec §6. */
+export const TRACK_ROLE_SUFFIX: Record<TrackId, string> = {
+  cpns: 'CPNS',
+  pppk: 'PPPK',
+  'pppk-guru': 'PPPK_GURU',
+  nakes: 'PPPK_NAKES',
+};
+
+/** A track's role of one kind: trackRole('ADMIN', 'nakes') = 'ROLE_ADMIN_PPPK_NAKES'. */
+export const trackRole = (kind: 'ADMIN' | 'VERIFIKATOR' | 'SUPERVISOR', track: TrackId) =>
+  `ROLE_${kind}_${TRACK_ROLE_SUFFIX[track]}`;
+
+/** Whether the authorities hold one of the track's roles of these kinds. */
+export const hasTrackRole = (
+  authorities: readonly { authority: string }[],
+  track: TrackId,
+  ...kinds: ('ADMIN' | 'VERIFIKATOR' | 'SUPERVISOR')[]
+) => authorities.some((a) => kinds.some((kind) => a.authority === trackRole(kind, track)));

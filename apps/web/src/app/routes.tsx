@@ -24,11 +24,31 @@ const rekapPelamarPage = () =>
 
 const rekapPelamarDetailPage = () =>
   import('../features/pelamar/PelamarDetailPage').then((m) => ({ Component: m.RekapPelamarDetailPage }));
+const verifikasiPages = () => import('../features/verifikasi/VerifikasiPages');
+const detailPages = () => import('../features/pelamar/PelamarDetailPage');
 
 /** Screens that are built; the others show their title and "being prepared". */
 type LazyPage = RouteObject['lazy'];
 const SCREEN_PAGES: Partial<Record<TrackScreen, { list: LazyPage; detail: LazyPage }>> = {
   'rekap-pelamar': { list: rekapPelamarPage, detail: rekapPelamarDetailPage },
+  verifikasi: {
+    list: () => verifikasiPages().then((m) => ({ Component: m.VerifikasiPage })),
+    detail: () =>
+      import('../features/verifikasi/VerifikasiDetailPage').then((m) => ({ Component: m.VerifikasiDetailPage })),
+  },
+  'rekap-verifikasi': {
+    list: () => verifikasiPages().then((m) => ({ Component: m.RekapVerifikasiPage })),
+    detail: () => detailPages().then((m) => ({ Component: m.RekapVerifikasiDetailPage })),
+  },
+  supervisi: {
+    list: () => verifikasiPages().then((m) => ({ Component: m.SupervisiPage })),
+    detail: () =>
+      import('../features/verifikasi/SupervisiDetailPage').then((m) => ({ Component: m.SupervisiDetailPage })),
+  },
+  'rekap-supervisi': {
+    list: () => verifikasiPages().then((m) => ({ Component: m.RekapSupervisiPage })),
+    detail: () => detailPages().then((m) => ({ Component: m.RekapSupervisiDetailPage })),
+  },
 };
 
 /** The static splash of index.html covers the first load, so nothing renders under it. */

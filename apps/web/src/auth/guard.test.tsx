@@ -24,7 +24,7 @@ describe('main-area route guard (spec §2/§4)', () => {
     await signIn(principal({ menus: [menuEntry('/cpns/verifikasi', 'Verifikasi')] }));
     const { router } = renderApp('/cpns/verifikasi/detail');
 
-    expect(await screen.findByText('Fitur ini sedang disiapkan.')).toBeTruthy();
+    expect(await screen.findByText('Pilih pelamar dari daftar untuk melihat datanya.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/cpns/verifikasi/detail');
     expect(screen.getByRole('heading', { level: 1, name: 'Verifikasi' })).toBeTruthy();
     expect(screen.getByText('Detail')).toBeTruthy();

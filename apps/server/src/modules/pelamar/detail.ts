@@ -1,7 +1,7 @@
 // One applicant in full and its document files, read through the list that shows it: the same
 // page binding and instansi scope as the list (an id from another instansi is "not found").
 
-import { type PelamarDetail, type Principal, type Riwayat, temuanOf } from '@portal/contract';
+import { hasTrackRole, type PelamarDetail, type Principal, type Riwayat, temuanOf } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -14,14 +14,6 @@ function inScope(scope: ListScope, pelamarId: number) {
   const instansi = scope.instansiId === null ? sql`` : sql`AND p.instansi_id = ${scope.instansiId}`;
   return sql<boolean>`p.id = ${pelamarId} AND p.track = ${scope.track} ${instansi}`;
 }
-
-/** Supervisors and admins of the track see an applicant's audit trail (issue #4). */
-const SEES_HISTORY: Record<ListScope['track'], RegExp> = {
-  cpns: /^ROLE_(ADMIN|SUPERVISOR)_CPNS$/,
-  pppk: /^ROLE_(ADMIN|SUPERVISOR)_PPPK$/,
-  'pppk-guru': /^ROLE_(ADMIN|SUPERVISOR)_PPPK_GURU$/,
-  nakes: /^ROLE_(ADMIN|SUPERVISOR)_PPPK_NAKES$/,
-};
 
 /** The audit events of one applicant, oldest first. */
 export async function riwayatPelamar(db: Kysely<DB>, pelamarId: number): Promise<Riwayat[]> {
@@ -108,7 +100,8 @@ export async function pelamarDetail(
     ])
     .executeTakeFirst();
   if (!row) throw notFound();
-  const seesHistory = principal.authorities.some((a) => SEES_HISTORY[scope.track].test(a.authority));
+  // Supervisors and admins of the track see an applicant's audit trail (issue #4).
+  const seesHistory = hasTrackRole(principal.authorities, scope.track, 'ADMIN', 'SUPERVISOR');
   const [dokumen, nilai, riwayat] = await Promise.all([
     db
       .selectFrom('dokumen as d')

@@ -4,6 +4,7 @@
 
 import {
   dokumenParamsSchema,
+  hasTrackRole,
   listModeQuerySchema,
   NATIONAL_ROLES,
   PELAMAR_EXPORT_LISTS,
@@ -32,19 +33,11 @@ import { dokumenBerkas, pelamarDetail } from './detail.js';
 import { EXPORT_MIME, exportPelamar } from './export.js';
 import { type ListScope, listPelamar } from './queries.js';
 
-/** The roles that handle a track's applicants (ROLE_ADMIN_CPNS, ROLE_VERIFIKATOR_PPPK,
- * …_PPPK_GURU, …_PPPK_NAKES) see full NIKs; the others (monitoring) see them masked. */
-const HANDLES_APPLICANTS: Record<TrackId, RegExp> = {
-  cpns: /^ROLE_(ADMIN|VERIFIKATOR|SUPERVISOR)_CPNS$/,
-  pppk: /^ROLE_(ADMIN|VERIFIKATOR|SUPERVISOR)_PPPK$/,
-  'pppk-guru': /^ROLE_(ADMIN|VERIFIKATOR|SUPERVISOR)_PPPK_GURU$/,
-  nakes: /^ROLE_(ADMIN|VERIFIKATOR|SUPERVISOR)_PPPK_NAKES$/,
-};
-
 export function listScope(principal: Principal, track: TrackId, klaimMenit: number): ListScope {
   const roles = principal.authorities.map((a) => a.authority);
   const national = roles.some((role) => (NATIONAL_ROLES as readonly string[]).includes(role));
-  const handlesApplicants = roles.some((role) => HANDLES_APPLICANTS[track].test(role));
+  // The track's admins, verifiers and supervisors see full NIKs; monitoring roles masked ones.
+  const handlesApplicants = hasTrackRole(principal.authorities, track, 'ADMIN', 'VERIFIKATOR', 'SUPERVISOR');
   return {
     track,
     instansiId: national ? null : principal.instansi.id,

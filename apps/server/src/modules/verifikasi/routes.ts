@@ -12,6 +12,7 @@ import {
   finalVerifikasiSchema,
   harianQuerySchema,
   harianSchema,
+  hasTrackRole,
   keputusanSupervisiSchema,
   keputusanVerifikasiSchema,
   type Principal,
@@ -19,7 +20,6 @@ import {
   TRACK_IDS,
   TRACK_SCREENS,
   TRACKS,
-  type TrackId,
   updateStatusResultSchema,
   updateStatusSchema,
 } from '@portal/contract';
@@ -42,13 +42,6 @@ import {
   statusFinal,
   type TrackScope,
 } from './service.js';
-
-const ADMIN_ROLE: Record<TrackId, string> = {
-  cpns: 'ROLE_ADMIN_CPNS',
-  pppk: 'ROLE_ADMIN_PPPK',
-  'pppk-guru': 'ROLE_ADMIN_PPPK_GURU',
-  nakes: 'ROLE_ADMIN_PPPK_NAKES',
-};
 
 const versionSchema = z.object({ version: z.number() });
 
@@ -176,7 +169,7 @@ export async function verifikasiRoutes(
       },
       async (request) => {
         const principal = principalOf(request);
-        if (!principal.authorities.some((a) => a.authority === ADMIN_ROLE[track])) {
+        if (!hasTrackRole(principal.authorities, track, 'ADMIN')) {
           throw forbidden('Final verifikasi hanya dapat dilakukan oleh admin instansi.');
         }
         return kunciFinal(db, scopeOf(request), actorOf(request));

@@ -20,12 +20,12 @@ import {
 import { PELAMAR_LISTS, type PelamarDetail, type PelamarList, type TrackId } from '@portal/contract';
 import { IconAlertTriangle, IconArrowLeft, IconFile, IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { getDokumenBerkas, getPelamarDetail } from '../../api/pelamar';
 import { formatTanggal } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { useCurrentPage } from '../tracks/useTrack';
+import { DokumenView, detailQuery, dokumenLabel, HasilVerifikasi, RiwayatPanel } from '../verifikasi/shared';
 import { StatusBadge } from './PelamarListPage';
 
 const t = id.pelamar.detail;
@@ -53,48 +53,36 @@ function Fields({ title, rows }: { title: string; rows: [string, ReactNode][] })
   );
 }
 
-function DocumentViewer({
-  open,
+/** A document in a dialog, with the verification screens' viewer. */
+function DokumenModal({
+  viewing,
   onClose,
+  track,
+  list,
+  detail,
 }: {
-  open: { title: string; load: () => Promise<Blob> } | null;
+  viewing: number | null;
   onClose: () => void;
+  track: TrackId;
+  list: PelamarList;
+  detail: PelamarDetail;
 }) {
-  const [file, setFile] = useState<{ url: string; type: string } | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    let url: string | undefined;
-    let cancelled = false;
-    setFile(null);
-    setFailed(false);
-    open
-      .load()
-      .then((blob) => {
-        if (cancelled) return;
-        url = URL.createObjectURL(blob);
-        setFile({ url, type: blob.type });
-      })
-      .catch(() => !cancelled && setFailed(true));
-    return () => {
-      cancelled = true;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [open]);
+  const dokumen = detail.dokumen.find((item) => item.id === viewing);
   return (
-    <Modal opened={open !== null} onClose={onClose} title={open?.title} size="xl" centered>
-      {failed && <Alert color="red">{t.fileFailed}</Alert>}
-      {!failed && !file && <Skeleton h={480} aria-label={t.loadingFile} />}
-      {file?.type.startsWith('image/') && <img src={file.url} alt={open?.title} style={{ maxWidth: '100%' }} />}
-      {file && !file.type.startsWith('image/') && (
-        <iframe src={file.url} title={open?.title} style={{ width: '100%', height: '70vh', border: 0 }} />
-      )}
+    <Modal
+      opened={dokumen !== undefined}
+      onClose={onClose}
+      title={dokumen ? dokumenLabel(dokumen.jenis) : ''}
+      size="xl"
+      centered
+    >
+      {dokumen && <DokumenView track={track} list={list} detail={detail} dokumenId={dokumen.id} />}
     </Modal>
   );
 }
 
 function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarList; track: TrackId }) {
-  const [viewing, setViewing] = useState<{ title: string; load: () => Promise<Blob> } | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
   const nama =
     [detail.gelarDepan, detail.nama].filter(Boolean).join(' ') +
     (detail.gelarBelakang ? `, ${detail.gelarBelakang}` : '');
@@ -159,7 +147,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
             [f.status, id.pelamar.status[detail.statusVerifikasi]],
             [f.verifikator, detail.verifikatorNama ?? '–'],
             [f.tglVerifikasi, formatTanggal(detail.tglVerifikasi, 'long')],
-            [f.supervisi, detail.statusSupervisi ?? '–'],
+            [f.supervisi, detail.statusSupervisi ? id.supervisi.status[detail.statusSupervisi] : '–'],
             [f.supervisor, detail.supervisorNama ?? '–'],
           ]}
         />
@@ -213,12 +201,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
                           size="xs"
                           variant="light"
                           aria-label={`${t.view} ${title}`}
-                          onClick={() =>
-                            setViewing({
-                              title,
-                              load: () => getDokumenBerkas(track, list, detail.id, dokumen.id),
-                            })
-                          }
+                          onClick={() => setViewing(dokumen.id)}
                         >
                           {t.view}
                         </Button>
@@ -231,7 +214,16 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
           </Table.ScrollContainer>
         )}
       </Paper>
-      <DocumentViewer open={viewing} onClose={() => setViewing(null)} />
+      {(detail.statusVerifikasi !== 'BELUM' || detail.verifikasi.cekDokumen.length > 0) && (
+        <Paper withBorder p="md">
+          <Title order={2} size="h5" mb="sm">
+            {id.supervisi.hasilVerifikasi}
+          </Title>
+          <HasilVerifikasi detail={detail} />
+        </Paper>
+      )}
+      <RiwayatPanel detail={detail} />
+      <DokumenModal viewing={viewing} onClose={() => setViewing(null)} track={track} list={list} detail={detail} />
     </Stack>
   );
 }
@@ -241,11 +233,7 @@ export function PelamarDetailPage({ list, track }: { list: PelamarList; track: T
   const [params] = useSearchParams();
   const pelamarId = Number(params.get('id'));
   const valid = Number.isInteger(pelamarId) && pelamarId > 0;
-  const query = useQuery({
-    queryKey: ['pelamar-detail', track, list, pelamarId],
-    queryFn: ({ signal }) => getPelamarDetail(track, list, pelamarId, signal),
-    enabled: valid,
-  });
+  const query = useQuery({ ...detailQuery(track, list, pelamarId), enabled: valid });
   const listPath = `/${track}/${PELAMAR_LISTS[list]}`;
   // Back to the list view the user came from (its filters live in that URL), else to the list.
   const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(listPath));
@@ -282,8 +270,14 @@ export function PelamarDetailPage({ list, track }: { list: PelamarList; track: T
   );
 }
 
-/** /{track}/rekap-pelamar/detail */
-export function RekapPelamarDetailPage() {
-  const track = useCurrentPage()?.track;
-  return track ? <PelamarDetailPage list="admin" track={track} /> : null;
+/** The read-only detail of a recap screen: `/{track}/{screen}/detail?id=…`. */
+function recapDetail(list: PelamarList) {
+  return function RecapDetailPage() {
+    const track = useCurrentPage()?.track;
+    return track ? <PelamarDetailPage list={list} track={track} /> : null;
+  };
 }
+
+export const RekapPelamarDetailPage = recapDetail('admin');
+export const RekapVerifikasiDetailPage = recapDetail('rekap-verifikasi');
+export const RekapSupervisiDetailPage = recapDetail('my-supervisi');

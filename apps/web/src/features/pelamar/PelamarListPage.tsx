@@ -18,7 +18,7 @@ import {
   type TrackId,
 } from '@portal/contract';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
-import { useEffect, useMemo } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { postPelamarExport, postPelamarList } from '../../api/pelamar';
 import { formatTanggal } from '../../i18n/format';
@@ -29,6 +29,7 @@ import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
 import { useListState } from '../../table/useListState';
 import { useCurrentPage } from '../tracks/useTrack';
+import { FinalVerifikasiPanel } from '../verifikasi/VerifikasiPages';
 
 const t = id.pelamar;
 const STATUS_COLOR: Record<StatusVerifikasi, string> = { BELUM: 'gray', MS: 'teal', TMS: 'red' };
@@ -70,7 +71,35 @@ const COLUMNS: Column<PelamarRow>[] = [
   { key: 'verifikator', header: t.columns.verifikator, render: (row) => row.verifikatorNama ?? '–' },
 ];
 
-export function PelamarListPage({ list, track, title }: { list: PelamarList; track: TrackId; title: string }) {
+export interface PelamarListPageProps {
+  list: PelamarList;
+  track: TrackId;
+  title: string;
+  /** Which date the from/to filter reads: registration (default) or decision. */
+  dateFilter?: 'tglDaftar' | 'tglVerifikasi';
+  /** Columns after the standard ones (the verifier's claim, the TMS reasons…). */
+  extraColumns?: Column<PelamarRow>[];
+  /** Buttons beside the status chips (claim next, final verification…). */
+  toolbar?: ReactNode;
+  /** Above the list (per-day counts, the final lock's state…). */
+  header?: ReactNode;
+  /** Actions on the selected rows (bulk agree). */
+  bulk?: (selectedIds: number[]) => ReactNode;
+  /** Opening a row; by default the screen's detail page. */
+  onRowOpen?: (row: PelamarRow) => void;
+}
+
+export function PelamarListPage({
+  list,
+  track,
+  title,
+  dateFilter = 'tglDaftar',
+  extraColumns = [],
+  toolbar,
+  header,
+  bulk,
+  onRowOpen,
+}: PelamarListPageProps) {
   const navigate = useNavigate();
   const listState = useListState(SPEC);
   const { state, selection } = listState;
@@ -85,12 +114,17 @@ export function PelamarListPage({ list, track, title }: { list: PelamarList; tra
 
   const status = typeof state.filter.statusVerifikasi === 'string' ? state.filter.statusVerifikasi : '';
   const jenis = typeof state.filter.jenisFormasi === 'string' ? state.filter.jenisFormasi : null;
-  const dari = typeof state.filter.tglDaftarDari === 'string' ? state.filter.tglDaftarDari : '';
-  const sampai = typeof state.filter.tglDaftarSampai === 'string' ? state.filter.tglDaftarSampai : '';
+  const dariKey = `${dateFilter}Dari`;
+  const sampaiKey = `${dateFilter}Sampai`;
+  const dari = typeof state.filter[dariKey] === 'string' ? state.filter[dariKey] : '';
+  const sampai = typeof state.filter[sampaiKey] === 'string' ? state.filter[sampaiKey] : '';
+  const columns = useMemo(() => [...COLUMNS, ...extraColumns], [extraColumns]);
+  const selectedIds = selection.selectedRowIds as number[];
   const total = summaries.reduce((sum, summary) => sum + summary.jumlah, 0);
 
   return (
     <Stack gap="md">
+      {header}
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Group gap="sm" align="flex-end" wrap="wrap">
@@ -113,16 +147,24 @@ export function PelamarListPage({ list, track, title }: { list: PelamarList; tra
             />
             <TextInput
               type="date"
-              label={id.list.dateFrom}
+              label={
+                dateFilter === 'tglVerifikasi'
+                  ? `${id.verifikasi.tglVerifikasi}: ${id.list.dateFrom.toLowerCase()}`
+                  : id.list.dateFrom
+              }
               value={dari}
-              onChange={(event) => listState.setFilter({ tglDaftarDari: event.currentTarget.value })}
+              onChange={(event) => listState.setFilter({ [dariKey]: event.currentTarget.value })}
               w={{ base: '47%', xs: 160 }}
             />
             <TextInput
               type="date"
-              label={id.list.dateTo}
+              label={
+                dateFilter === 'tglVerifikasi'
+                  ? `${id.verifikasi.tglVerifikasi}: ${id.list.dateTo.toLowerCase()}`
+                  : id.list.dateTo
+              }
               value={sampai}
-              onChange={(event) => listState.setFilter({ tglDaftarSampai: event.currentTarget.value })}
+              onChange={(event) => listState.setFilter({ [sampaiKey]: event.currentTarget.value })}
               w={{ base: '47%', xs: 160 }}
             />
             <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={listState.reset}>
@@ -147,34 +189,42 @@ export function PelamarListPage({ list, track, title }: { list: PelamarList; tra
                 ))}
               </Group>
             </Chip.Group>
-            {PELAMAR_EXPORT_LISTS.includes(list) && (
-              <ExportButtons
-                disabled={recordsTotal === 0}
-                fileName={(format) => `${PELAMAR_LISTS[list]}-${track}.${format}`}
-                download={(format, onProgress, signal) =>
-                  postPelamarExport(
-                    track,
-                    list,
-                    {
-                      format,
-                      filter: state.filter as PelamarFilter,
-                      sorting: state.sorting as PelamarExportRequest['sorting'],
-                      searchTerm: state.searchTerm,
-                    },
-                    onProgress,
-                    signal,
-                  )
-                }
-              />
-            )}
+            <Group gap="xs">
+              {toolbar}
+              {PELAMAR_EXPORT_LISTS.includes(list) && (
+                <ExportButtons
+                  disabled={recordsTotal === 0}
+                  fileName={(format) => `${PELAMAR_LISTS[list]}-${track}.${format}`}
+                  download={(format, onProgress, signal) =>
+                    postPelamarExport(
+                      track,
+                      list,
+                      {
+                        format,
+                        filter: state.filter as PelamarFilter,
+                        sorting: state.sorting as PelamarExportRequest['sorting'],
+                        searchTerm: state.searchTerm,
+                      },
+                      onProgress,
+                      signal,
+                    )
+                  }
+                />
+              )}
+            </Group>
           </Group>
         </Stack>
       </Paper>
 
       <Paper withBorder p="md">
+        {bulk && selectedIds.length > 0 && (
+          <Group mb="sm" gap="xs">
+            {bulk(selectedIds)}
+          </Group>
+        )}
         <DataTable
           caption={title}
-          columns={COLUMNS}
+          columns={columns}
           rows={data}
           recordsTotal={recordsTotal}
           page={state.paginator.page}
@@ -188,7 +238,7 @@ export function PelamarListPage({ list, track, title }: { list: PelamarList; tra
           onPage={listState.setPage}
           onPageSize={listState.setPageSize}
           rowLabel={(row) => row.nama}
-          onRowOpen={(row) => void navigate(`/${track}/${PELAMAR_LISTS[list]}/detail?id=${row.id}`)}
+          onRowOpen={onRowOpen ?? ((row) => void navigate(`/${track}/${PELAMAR_LISTS[list]}/detail?id=${row.id}`))}
           selection={selection}
         />
       </Paper>
@@ -199,5 +249,12 @@ export function PelamarListPage({ list, track, title }: { list: PelamarList; tra
 /** /{track}/rekap-pelamar: every applicant of the instansi (the admin list). */
 export function RekapPelamarPage() {
   const page = useCurrentPage();
-  return page?.track ? <PelamarListPage list="admin" track={page.track} title={page.title} /> : null;
+  return page?.track ? (
+    <PelamarListPage
+      list="admin"
+      track={page.track}
+      title={page.title}
+      header={<FinalVerifikasiPanel track={page.track} />}
+    />
+  ) : null;
 }
