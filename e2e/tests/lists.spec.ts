@@ -91,7 +91,9 @@ test('a monitor filters, sorts, searches, pages and selects on the recap; the vi
   await expect(page.getByText(/^\d{6}\*{6}\d{4}$/)).toBeVisible();
   await page.getByRole('button', { name: 'Lihat KTP' }).click();
   // PDFs are drawn page by page (pdf.js) in the viewer of the verification screens.
-  await expect(page.getByRole('dialog', { name: 'KTP' }).getByRole('img', { name: 'KTP – Halaman 1 dari 1' })).toBeVisible();
+  await expect(
+    page.getByRole('dialog', { name: 'KTP' }).getByRole('img', { name: 'KTP – Halaman 1 dari 1' }),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Lihat Pas foto' }).click();
   await expect(page.getByRole('dialog', { name: 'Pas foto' }).getByRole('img', { name: 'Pas foto' })).toBeVisible();
