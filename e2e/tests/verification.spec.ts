@@ -54,8 +54,14 @@ for (const { track, documents } of TRACKS) {
     for (let index = 0; index < documents; index += 1) await keys.press('s');
     await keys.press('t', '4');
     await expect(verifier.getByRole('checkbox', { name: /Kualifikasi pendidikan tidak sesuai formasi/ })).toBeChecked();
-    await keys.press('Control+Enter');
-    const tmsKeys = keys.take();
+    const tmsKeys = keys.take() + 1; // and Ctrl+Enter below
+    // Nothing typed is lost: a reload brings the unsaved form back from the draft.
+    await verifier.getByLabel('Catatan (opsional)').fill('Program studi di ijazah berbeda.');
+    await verifier.reload();
+    await expect(verifier.getByText('Isian yang belum tersimpan dipulihkan dari draf.')).toBeVisible();
+    await expect(verifier.getByLabel('Catatan (opsional)')).toHaveValue('Program studi di ijazah berbeda.');
+    await expect(verifier.getByRole('tab', { name: /✓/ })).toHaveCount(documents);
+    await verifier.keyboard.press('Control+Enter');
     await expect(verifier.getByText('Keputusan tersimpan.')).toBeVisible();
     await expect(applicantName(verifier)).not.toHaveText(first);
 
@@ -133,6 +139,7 @@ for (const { track, documents } of TRACKS) {
     await expect(history).toContainText('Keputusan verifikasi: TMS (DIKEMBALIKAN) → MS');
     await expect(history).toContainText('Supervisi: MS → DISETUJUI');
     await expect(history).toContainText('Ijazah sesuai formasi, mohon periksa ulang.');
+    await expect(history).toContainText('Program studi di ijazah berbeda.');
     await admin.screenshot({ path: `test-results/riwayat-${track}.png`, fullPage: true });
   });
 }
