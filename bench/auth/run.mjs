@@ -1,41 +1,16 @@
 // Benchmarks the sign-in path (see README.md). Prints figures; asserts nothing.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { startServer as startBuiltServer, stop } from '../lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PORT = Number(process.env.BENCH_PORT ?? 3300);
 const base = `http://127.0.0.1:${PORT}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-auth-'));
 
-async function startServer() {
-  const started = performance.now();
-  const child = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'true',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { child, readyMs: performance.now() - started };
-}
-
-const stop = (child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'));
+const startServer = () => startBuiltServer(PORT, { DATA_DIR: dataDir, SEED_DEMO: 'true' });
 
 async function run(title, connections, { path: urlPath, ...options }) {
   // autocannon takes the path from `url` (its own `path` option is not applied here).

@@ -1,92 +1,28 @@
 // Benchmarks the applicant lists at national scale (issue #3; see README.md). Prints figures and
 // the targets beside them; asserts nothing. Needs PostgreSQL (BENCH_DATABASE_URL, default the
 // local `bench_lists` database, created if missing) and a built server (npm run build).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { ensureData, percentile, session, startServer, stop } from '../lib.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bench_lists';
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
 const base = `http://127.0.0.1:${PORT}`;
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const concurrencies = (process.env.BENCH_CLIENTS ?? '1,16,64').split(',').map(Number);
-const APPLICANTS = 1_000_000;
 const INSTANSI = 3; // the instansi planBlocks gives a quarter of all applicants (CPNS)
-
-async function ensureData() {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const dbName = new URL(dbUrl).pathname.slice(1);
-  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount;
-  if (!exists) await admin.query(`CREATE DATABASE ${dbName}`);
-  await admin.end();
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  const have = await db
-    .query(`SELECT count(*)::int AS n FROM pelamar`)
-    .then((r) => r.rows[0].n)
-    .catch(() => 0);
-  await db.end();
-  if (have === APPLICANTS && !process.env.BENCH_RESEED) return { seededMs: null };
-  const started = performance.now();
-  execFileSync('npm', ['run', 'seed', '--', '--applicants', String(APPLICANTS), '--reset'], {
-    cwd: root,
-    env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: path.join(tmpdir(), 'bench-lists-files') },
-    stdio: 'inherit',
-  });
-  const db2 = new pg.Client({ connectionString: dbUrl });
-  await db2.connect();
-  await db2.query('VACUUM ANALYZE');
-  await db2.end();
-  return { seededMs: performance.now() - started };
-}
-
-async function startServer() {
-  const child = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      DATABASE_URL: dbUrl,
-      DB_POOL_SIZE: '20',
-      DATA_DIR: path.join(tmpdir(), 'bench-lists-files'),
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return child;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-const stop = (child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'));
-
-async function session(username) {
-  const health = await fetch(`${base}/api/health`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const headers = { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ username, password: 'Demo#2024' }),
-  });
-  const { accessToken } = await login.json();
-  return { ...headers, authorization: `Bearer ${accessToken}` };
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const filesDir = path.join(tmpdir(), 'bench-lists-files');
+const SERVER_ENV = {
+  DATABASE_URL: dbUrl,
+  DB_POOL_SIZE: '20',
+  DATA_DIR: filesDir,
+  JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  SEED_DEMO: 'false',
+};
 
 async function drive(headers, payload, connections) {
   const latencies = [];
@@ -153,7 +89,7 @@ const details = `SELECT p.id, p.nik, p.no_peserta, p.nama, f.jabatan_nama, i.nam
 const nameWhere = `nama_kata @@ 'i${INSTANSI}t1_siti:*'::tsquery`;
 
 async function main() {
-  const { seededMs } = await ensureData();
+  const { seededMs } = await ensureData(dbUrl, filesDir);
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   const nik = (await db.query(`SELECT nik FROM pelamar WHERE ${scope} ORDER BY id OFFSET 123456 LIMIT 1`)).rows[0].nik;
@@ -200,8 +136,8 @@ async function main() {
 
   const only = process.env.BENCH_CASES?.split(',');
   if (only) cases.splice(0, cases.length, ...cases.filter((c) => only.some((part) => c.name.includes(part))));
-  const server = await startServer();
-  const headers = await session('admin.cpns');
+  const { child: server } = await startServer(PORT, SERVER_ENV);
+  const headers = await session(base, 'admin.cpns');
   const rows = [];
   for (const benchCase of cases) {
     const check = await fetch(`${base}/api/cpns/admin/filter`, {

@@ -6,6 +6,7 @@ import * as m0002 from './0002-applicants.js';
 import * as m0003 from './0003-name-search.js';
 import * as m0004 from './0004-scoped-name-tokens.js';
 import * as m0005 from './0005-verification.js';
+import * as m0006 from './0006-waiting-index.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0003-name-search': m0003,
   '0004-scoped-name-tokens': m0004,
   '0005-verification': m0005,
+  '0006-waiting-index': m0006,
 };

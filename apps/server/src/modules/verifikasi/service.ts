@@ -18,7 +18,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { recordAudit } from '../audit/audit.js';
+import { recordAudit, recordAudits } from '../audit/audit.js';
 
 export interface Actor {
   id: number;
@@ -39,26 +39,39 @@ const notFound = () => new AppError(404, 'NOT_FOUND', 'Data pelamar tidak ditemu
 const formatWaktu = (date: Date) =>
   new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(date);
 
-/** Refuses outside the track's verification window (DOMAIN.md: windows are configuration). */
-async function requireWindow(db: Kysely<DB> | Transaction<DB>, track: TrackId): Promise<void> {
-  const jadwal = await db
-    .selectFrom('jadwal_tahap')
-    .where('track', '=', track)
-    .where('tahap', '=', 'VERIFIKASI')
-    .select(['mulai', 'selesai', sql<boolean>`now() BETWEEN mulai AND selesai`.as('buka')])
-    .executeTakeFirst();
+const lockedMessage = (track: TrackId, at: Date) =>
+  `Hasil verifikasi ${TRACKS[track].title} instansi ini sudah dikunci (final verifikasi ${formatWaktu(at)} WIB); keputusan tidak dapat diubah.`;
+
+/**
+ * Refuses outside the track's verification window (DOMAIN.md: windows are configuration) and once
+ * the admin has locked the instansi's results – both read in one query.
+ */
+async function requireOpen(db: Kysely<DB> | Transaction<DB>, track: TrackId, instansiId: number): Promise<void> {
+  const { rows } = await sql<{
+    mulai: Date | null;
+    selesai: Date | null;
+    buka: boolean | null;
+    dikunci_at: Date | null;
+  }>`
+    SELECT j.mulai, j.selesai, now() BETWEEN j.mulai AND j.selesai AS buka,
+           (SELECT dikunci_at FROM final_verifikasi WHERE instansi_id = ${instansiId} AND track = ${track}) AS dikunci_at
+    FROM (SELECT 1) AS one
+    LEFT JOIN jadwal_tahap j ON j.track = ${track} AND j.tahap = 'VERIFIKASI'
+  `.execute(db);
+  const state = rows[0];
   const nama = TRACKS[track].title;
-  if (!jadwal) {
+  if (!state?.mulai || !state.selesai) {
     throw new AppError(403, 'DI_LUAR_JADWAL', `Jadwal verifikasi ${nama} belum ditetapkan.`);
   }
-  if (!jadwal.buka) {
+  if (!state.buka) {
     throw new AppError(
       403,
       'DI_LUAR_JADWAL',
-      `Di luar jadwal verifikasi ${nama} (${formatWaktu(new Date(jadwal.mulai))} – ${formatWaktu(new Date(jadwal.selesai))} WIB).`,
-      { mulai: jadwal.mulai, selesai: jadwal.selesai },
+      `Di luar jadwal verifikasi ${nama} (${formatWaktu(new Date(state.mulai))} – ${formatWaktu(new Date(state.selesai))} WIB).`,
+      { mulai: state.mulai, selesai: state.selesai },
     );
   }
+  if (state.dikunci_at) throw conflict('SUDAH_FINAL', lockedMessage(track, new Date(state.dikunci_at)));
 }
 
 /** Refuses once the admin has locked the instansi's results for the track. */
@@ -69,12 +82,7 @@ async function requireNotFinal(db: Kysely<DB> | Transaction<DB>, instansiId: num
     .where('track', '=', track)
     .select('dikunci_at')
     .executeTakeFirst();
-  if (lock) {
-    throw conflict(
-      'SUDAH_FINAL',
-      `Hasil verifikasi ${TRACKS[track].title} instansi ini sudah dikunci (final verifikasi ${formatWaktu(new Date(lock.dikunci_at))} WIB); keputusan tidak dapat diubah.`,
-    );
-  }
+  if (lock) throw conflict('SUDAH_FINAL', lockedMessage(track, new Date(lock.dikunci_at)));
 }
 
 /** Appends the counters' deltas for one status change (PERFORMANCE.md: no hot counter row). */
@@ -111,23 +119,28 @@ export async function rollUpStatusCounts(db: Kysely<DB>): Promise<number> {
   });
 }
 
-async function audit(
-  trx: Transaction<DB>,
-  actor: Actor,
-  pelamarId: number,
-  action: string,
-  change: { from?: string | null; to?: string | null; reason?: string | null; details?: Record<string, unknown> },
-) {
-  await recordAudit(trx, {
-    action,
-    actorId: actor.id,
-    actorUsername: actor.username,
-    instansiId: actor.instansiId,
-    entity: 'pelamar',
-    entityId: pelamarId,
-    ip: actor.ip ?? null,
-    ...change,
-  });
+type Change = {
+  action: string;
+  from?: string | null;
+  to?: string | null;
+  reason?: string | null;
+  details?: Record<string, unknown>;
+};
+
+/** The audit events of one applicant's change, written in one statement. */
+async function audit(trx: Transaction<DB>, actor: Actor, pelamarId: number, ...changes: Change[]) {
+  await recordAudits(
+    trx,
+    changes.map((change) => ({
+      actorId: actor.id,
+      actorUsername: actor.username,
+      instansiId: actor.instansiId,
+      entity: 'pelamar',
+      entityId: pelamarId,
+      ip: actor.ip ?? null,
+      ...change,
+    })),
+  );
 }
 
 const klaimBerlaku = (klaimMenit: number) => sql<boolean>`klaim_at > now() - make_interval(mins => ${klaimMenit})`;
@@ -147,6 +160,8 @@ async function lockRow(trx: Transaction<DB>, scope: TrackScope, pelamarId: numbe
       'verifikator_id',
       'klaim_oleh',
       klaimBerlaku(scope.klaimMenit).as('klaim_berlaku'),
+      // The applicant's documents, which a decision's checks must name.
+      sql<(string | number)[]>`ARRAY(SELECT d.id FROM dokumen d WHERE d.pelamar_id = pelamar.id)`.as('dokumen_ids'),
     ])
     .forUpdate()
     .executeTakeFirst();
@@ -162,8 +177,7 @@ async function nameOf(trx: Transaction<DB> | Kysely<DB>, userId: number | null):
 
 /** Claims one applicant: waiting and free (or its claim lapsed), or already this verifier's. */
 export async function ambilPelamar(db: Kysely<DB>, scope: TrackScope, actor: Actor, pelamarId: number) {
-  await requireWindow(db, scope.track);
-  await requireNotFinal(db, scope.instansiId, scope.track);
+  await requireOpen(db, scope.track, scope.instansiId);
   return db.transaction().execute(async (trx) => {
     const row = await lockRow(trx, scope, pelamarId);
     if (row.klaim_oleh === actor.id) return { id: pelamarId };
@@ -178,14 +192,15 @@ export async function ambilPelamar(db: Kysely<DB>, scope: TrackScope, actor: Act
       .set({ klaim_oleh: actor.id, klaim_at: sql`now()` })
       .where('id', '=', pelamarId)
       .execute();
-    await audit(trx, actor, pelamarId, 'KLAIM', { to: actor.username });
+    await audit(trx, actor, pelamarId, { action: 'KLAIM', to: actor.username });
     return { id: pelamarId };
   });
 }
 
 /**
  * Claims the next applicant for this verifier: one they already hold (claimed, or returned by a
- * supervisor) first, else the oldest waiting one nobody holds. Null when the queue is empty.
+ * supervisor) first, else the first registered waiting one nobody holds (index
+ * pelamar_menunggu_idx). Null when the queue is empty.
  */
 export async function ambilBerikutnya(
   db: Kysely<DB>,
@@ -193,42 +208,44 @@ export async function ambilBerikutnya(
   actor: Actor,
   kecuali: number[],
 ): Promise<{ id: number } | null> {
-  await requireWindow(db, scope.track);
-  await requireNotFinal(db, scope.instansiId, scope.track);
+  await requireOpen(db, scope.track, scope.instansiId);
   const skip = kecuali.length > 0 ? kecuali : [0];
-  const held = await db
-    .selectFrom('pelamar')
-    .where('klaim_oleh', '=', actor.id)
-    .where('track', '=', scope.track)
-    .where('instansi_id', '=', scope.instansiId)
-    .where('id', 'not in', skip)
-    .select('id')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (held) return { id: Number(held.id) };
+  const berlaku = klaimBerlaku(scope.klaimMenit);
   // Rows another transaction is claiming right now are skipped, not waited for; an empty answer
-  // while rows were locked means "try again", so a few rounds are made.
+  // while rows were locked means "try again", so a few rounds are made. One statement a round:
+  // what this verifier holds, else a new claim and its audit event (bench/verify: the claim was
+  // the slowest step while it took five round trips).
   for (let round = 0; round < 5; round += 1) {
-    const claimed = await db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ id: string | number }>`
+    const { rows } = await sql<{ id: string | number }>`
+      WITH held AS (
+        SELECT id FROM pelamar
+        WHERE klaim_oleh = ${actor.id} AND track = ${scope.track} AND instansi_id = ${scope.instansiId}
+          AND id <> ALL(${skip}::bigint[])
+        ORDER BY id LIMIT 1
+      ),
+      picked AS (
+        SELECT id FROM pelamar
+        WHERE instansi_id = ${scope.instansiId} AND track = ${scope.track} AND status_verifikasi = 'BELUM'
+          AND (klaim_oleh IS NULL OR NOT ${berlaku}) AND id <> ALL(${skip}::bigint[])
+          AND NOT EXISTS (SELECT 1 FROM held)
+        ORDER BY tgl_daftar, id
+        LIMIT 1
+        FOR UPDATE SKIP LOCKED
+      ),
+      claimed AS (
         UPDATE pelamar SET klaim_oleh = ${actor.id}, klaim_at = now()
-        WHERE id = (
-          SELECT id FROM pelamar
-          WHERE instansi_id = ${scope.instansiId} AND track = ${scope.track} AND status_verifikasi = 'BELUM'
-            AND (klaim_oleh IS NULL OR NOT ${klaimBerlaku(scope.klaimMenit)})
-            AND id <> ALL(${skip}::bigint[])
-          ORDER BY id
-          LIMIT 1
-          FOR UPDATE SKIP LOCKED
-        )
-        AND status_verifikasi = 'BELUM' AND (klaim_oleh IS NULL OR NOT ${klaimBerlaku(scope.klaimMenit)})
+        WHERE id = (SELECT id FROM picked) AND status_verifikasi = 'BELUM' AND (klaim_oleh IS NULL OR NOT ${berlaku})
         RETURNING id
-      `.execute(trx);
-      const id = rows[0] ? Number(rows[0].id) : null;
-      if (id !== null) await audit(trx, actor, id, 'KLAIM', { to: actor.username });
-      return id;
-    });
+      ),
+      logged AS (
+        INSERT INTO audit_event (action, actor_id, actor_username, instansi_id, entity, entity_id, to_value, ip)
+        SELECT 'KLAIM', ${actor.id}, ${actor.username}, ${actor.instansiId}, 'pelamar', id::text, ${actor.username},
+               ${actor.ip ?? null}
+        FROM claimed
+      )
+      SELECT id FROM held UNION ALL SELECT id FROM claimed
+    `.execute(db);
+    const claimed = rows[0] ? Number(rows[0].id) : null;
     if (claimed !== null) return { id: claimed };
     const waiting = await db
       .selectFrom('pelamar')
@@ -253,9 +270,8 @@ export async function putusVerifikasi(
   pelamarId: number,
   body: z.output<typeof keputusanVerifikasiSchema>,
 ): Promise<{ version: number }> {
-  await requireWindow(db, scope.track);
   return db.transaction().execute(async (trx) => {
-    await requireNotFinal(trx, scope.instansiId, scope.track);
+    await requireOpen(trx, scope.track, scope.instansiId);
     const row = await lockRow(trx, scope, pelamarId);
     const returned = row.status_supervisi === 'DIKEMBALIKAN' && row.verifikator_id === actor.id;
     if (row.status_verifikasi !== 'BELUM' && !returned) {
@@ -273,8 +289,7 @@ export async function putusVerifikasi(
         { version: row.version },
       );
     }
-    const dokumen = await trx.selectFrom('dokumen').where('pelamar_id', '=', pelamarId).select('id').execute();
-    const ids = new Set(dokumen.map((d) => Number(d.id)));
+    const ids = new Set(row.dokumen_ids.map(Number));
     const unknown = body.cekDokumen.find((cek) => !ids.has(cek.dokumenId));
     if (unknown) {
       throw new AppError(400, 'VALIDATION', `Dokumen ${unknown.dokumenId} bukan milik pelamar ini.`, [
@@ -310,18 +325,23 @@ export async function putusVerifikasi(
       .returning('version')
       .executeTakeFirstOrThrow();
     await countChange(trx, scope.instansiId, scope.track, from, body.statusVerifikasi);
-    for (const cek of body.cekDokumen) {
-      await audit(trx, actor, pelamarId, 'CEK_DOKUMEN', {
+    await audit(
+      trx,
+      actor,
+      pelamarId,
+      ...body.cekDokumen.map((cek) => ({
+        action: 'CEK_DOKUMEN',
         to: cek.sesuai ? 'SESUAI' : 'TIDAK_SESUAI',
         reason: cek.alasan,
         details: { dokumenId: cek.dokumenId },
-      });
-    }
-    await audit(trx, actor, pelamarId, 'VERIFIKASI', {
-      from: returned ? `${from} (DIKEMBALIKAN)` : from,
-      to: body.statusVerifikasi,
-      reason: [body.alasanTms.join(', '), body.catatan].filter(Boolean).join(' – ') || null,
-    });
+      })),
+      {
+        action: 'VERIFIKASI',
+        from: returned ? `${from} (DIKEMBALIKAN)` : from,
+        to: body.statusVerifikasi,
+        reason: [body.alasanTms.join(', '), body.catatan].filter(Boolean).join(' – ') || null,
+      },
+    );
     return { version: updated.version };
   });
 }
@@ -370,7 +390,8 @@ async function review(
     .where('id', '=', pelamarId)
     .returning('version')
     .executeTakeFirstOrThrow();
-  await audit(trx, actor, pelamarId, 'SUPERVISI', {
+  await audit(trx, actor, pelamarId, {
+    action: 'SUPERVISI',
     from: row.status_verifikasi,
     to: body.statusSupervisi,
     reason: body.catatan,
@@ -386,9 +407,8 @@ export async function putusSupervisi(
   pelamarId: number,
   body: z.output<typeof keputusanSupervisiSchema>,
 ) {
-  await requireWindow(db, scope.track);
   return db.transaction().execute(async (trx) => {
-    await requireNotFinal(trx, scope.instansiId, scope.track);
+    await requireOpen(trx, scope.track, scope.instansiId);
     return review(trx, scope, actor, pelamarId, body);
   });
 }
@@ -400,8 +420,7 @@ export async function setujuiBanyak(
   actor: Actor,
   ids: number[],
 ): Promise<UpdateStatusResult> {
-  await requireWindow(db, scope.track);
-  await requireNotFinal(db, scope.instansiId, scope.track);
+  await requireOpen(db, scope.track, scope.instansiId);
   const results: UpdateStatusResult = [];
   for (const id of [...new Set(ids)]) {
     try {

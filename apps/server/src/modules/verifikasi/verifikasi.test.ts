@@ -126,17 +126,27 @@ afterAll(async () => {
 beforeEach(reset);
 
 describe('claims', () => {
-  it('claims the oldest waiting applicant, keeps returning it until decided, then the next', async () => {
+  it('claims the first registered waiting applicant, keeps returning it until decided, then the next', async () => {
     const first = await claimNext('verifikator.rajaampat');
     expect(first.statusCode, first.body).toBe(200);
     const again = await claimNext('verifikator.rajaampat');
     expect(again.json().id).toBe(first.json().id);
     // Asked for another one (prefetching the next), it claims a second.
     const second = await claimNext('verifikator.rajaampat', 'cpns', [first.json().id]);
-    expect(second.json().id).toBeGreaterThan(first.json().id);
+    // First registered, first verified.
+    const order = await ctx.db
+      .selectFrom('pelamar')
+      .where('instansi_id', '=', RAJA_AMPAT)
+      .where('track', '=', 'cpns')
+      .select('id')
+      .orderBy('tgl_daftar')
+      .orderBy('id')
+      .limit(2)
+      .execute();
+    expect([first.json().id, second.json().id]).toEqual(order.map((row) => Number(row.id)));
     const queue = await call('verifikator.rajaampat', 'POST', '/api/cpns/verifikator/filter', listBody);
     const held = queue.json().data.filter((row: { klaimSaya: boolean }) => row.klaimSaya);
-    expect(held.map((row: { id: number }) => row.id)).toEqual([first.json().id, second.json().id]);
+    expect(held.map((row: { id: number }) => row.id).sort()).toEqual([first.json().id, second.json().id].sort());
   });
 
   it('never gives one applicant to two verifiers, however many claim at once', async () => {

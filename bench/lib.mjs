@@ -1,0 +1,83 @@
+// What the benchmarks share: the 1 M load in a PostgreSQL database of their own, the built server
+// started against it, a signed-in session as the SPA holds it, and percentiles.
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const adminUrl = process.env.BENCH_ADMIN_URL ?? 'postgres://root@127.0.0.1:5432/postgres';
+export const APPLICANTS = 1_000_000;
+export const DEMO_PASSWORD = 'Demo#2024';
+
+/** Creates the database if missing and loads 1 M applicants unless it holds them already. */
+export async function ensureData(dbUrl, filesDir) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const dbName = new URL(dbUrl).pathname.slice(1);
+  const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount;
+  if (!exists) await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const have = await db
+    .query(`SELECT count(*)::int AS n FROM pelamar`)
+    .then((r) => r.rows[0].n)
+    .catch(() => 0);
+  await db.end();
+  if (have === APPLICANTS && !process.env.BENCH_RESEED) return { seededMs: null };
+  const started = performance.now();
+  execFileSync('npm', ['run', 'seed', '--', '--applicants', String(APPLICANTS), '--reset'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: dbUrl, DATA_DIR: filesDir },
+    stdio: 'inherit',
+  });
+  const db2 = new pg.Client({ connectionString: dbUrl });
+  await db2.connect();
+  await db2.query('VACUUM ANALYZE');
+  await db2.end();
+  return { seededMs: performance.now() - started };
+}
+
+/** The built server (production mode) on `port`; `env` adds or overrides settings. */
+export async function startServer(port, env) {
+  const started = performance.now();
+  const child = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child, readyMs: performance.now() - started };
+}
+
+export const stop = (child) => new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'));
+
+/** Signs in as the SPA does and returns the headers of its data calls (bearer, XSRF pair). */
+export async function session(base, username, password = DEMO_PASSWORD) {
+  const health = await fetch(`${base}/api/health`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(health.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const headers = { 'content-type': 'application/json', 'x-xsrf-token': xsrf, cookie: `XSRF-TOKEN=${xsrf}` };
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ username, password }),
+  });
+  const answer = await login.json();
+  if (!login.ok || !answer.accessToken) throw new Error(`login ${username}: ${login.status} ${JSON.stringify(answer)}`);
+  return { ...headers, authorization: `Bearer ${answer.accessToken}` };
+}
+
+export const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
