@@ -648,6 +648,25 @@ describe('the verifier’s recap', () => {
     const perDay = await call('verifikator.rajaampat', 'GET', '/api/cpns/verifikator/harian?mode=my-verifier');
     expect(perDay.statusCode, perDay.body).toBe(200);
     expect(perDay.json()).toEqual([{ tanggal: today, ms: 1, tms: 1 }]);
+    // The recap downloads as the verifier sees it: only their decisions; the queue itself does not.
+    const exportBody = { format: 'csv', filter: {}, sorting: { column: 'id', direction: 'asc' }, searchTerm: '' };
+    const csv = await call(
+      'verifikator.rajaampat',
+      'POST',
+      '/api/cpns/verifikator/export?mode=my-verifier',
+      exportBody,
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/filename="rekap-verifikasi-cpns-\d{8}\.csv"/);
+    const noPeserta = recap.json().data.map((row: { noPeserta: string }) => row.noPeserta);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .slice(1);
+    expect(lines.map((line) => line.split(';')[0]).sort()).toEqual([...noPeserta].sort());
+    const queueExport = await call('verifikator.rajaampat', 'POST', '/api/cpns/verifikator/export', exportBody);
+    expect(queueExport.statusCode).toBe(404);
     const forbiddenRecap = await call(
       'supervisor.rajaampat',
       'POST',
