@@ -21,25 +21,25 @@ export async function recordAudit(db: Kysely<DB>, event: AuditEvent): Promise<vo
   await recordAudits(db, [event]);
 }
 
+/** An event as its table row. */
+export function auditRow(event: AuditEvent) {
+  return {
+    action: event.action,
+    actor_id: event.actorId ?? null,
+    actor_username: event.actorUsername ?? null,
+    instansi_id: event.instansiId ?? null,
+    entity: event.entity ?? null,
+    entity_id: event.entityId === undefined ? null : String(event.entityId),
+    from_value: event.from ?? null,
+    to_value: event.to ?? null,
+    reason: event.reason ?? null,
+    ip: event.ip ?? null,
+    details: event.details ? JSON.stringify(event.details) : null,
+  };
+}
+
 /** Several events in one statement (a decision's document checks and the decision itself). */
 export async function recordAudits(db: Kysely<DB>, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
-  await db
-    .insertInto('audit_event')
-    .values(
-      events.map((event) => ({
-        action: event.action,
-        actor_id: event.actorId ?? null,
-        actor_username: event.actorUsername ?? null,
-        instansi_id: event.instansiId ?? null,
-        entity: event.entity ?? null,
-        entity_id: event.entityId === undefined ? null : String(event.entityId),
-        from_value: event.from ?? null,
-        to_value: event.to ?? null,
-        reason: event.reason ?? null,
-        ip: event.ip ?? null,
-        details: event.details ? JSON.stringify(event.details) : null,
-      })),
-    )
-    .execute();
+  await db.insertInto('audit_event').values(events.map(auditRow)).execute();
 }

@@ -3,6 +3,7 @@
 
 import { hasTrackRole, type PelamarDetail, type Principal, type Riwayat, temuanOf } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { dayText, type ListScope, momentText, pelamarRowQuery, toPelamarRow } from './queries.js';
@@ -97,27 +98,38 @@ export async function pelamarDetail(
           .where('j.tahap', '=', 'PENDAFTARAN')
           .select(sql<string>`to_char(j.selesai AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD')`.as('tutup'))
           .as('tgl_tutup'),
+      // Documents and scores in the same round trip (bench/verify: the detail is a hot step).
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('dokumen as d')
+            .innerJoin('berkas as b', 'b.sha256', 'd.berkas_sha256')
+            .whereRef('d.pelamar_id', '=', 'p.id')
+            .select([
+              'd.id',
+              'd.jenis',
+              'd.nama_file',
+              'b.mime',
+              'b.size',
+              momentText('d.diunggah_at').as('diunggah_at'),
+            ])
+            .orderBy('d.id'),
+        ).as('dokumen'),
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('nilai as n')
+            .whereRef('n.pelamar_id', '=', 'p.id')
+            .select(['n.komponen', 'n.nilai'])
+            .orderBy('n.komponen'),
+        ).as('nilai'),
     ])
     .executeTakeFirst();
   if (!row) throw notFound();
   // Supervisors and admins of the track see an applicant's audit trail (issue #4).
   const seesHistory = hasTrackRole(principal.authorities, scope.track, 'ADMIN', 'SUPERVISOR');
-  const [dokumen, nilai, riwayat] = await Promise.all([
-    db
-      .selectFrom('dokumen as d')
-      .innerJoin('berkas as b', 'b.sha256', 'd.berkas_sha256')
-      .where('d.pelamar_id', '=', pelamarId)
-      .select(['d.id', 'd.jenis', 'd.nama_file', 'b.mime', 'b.size', momentText('d.diunggah_at').as('diunggah_at')])
-      .orderBy('d.id')
-      .execute(),
-    db
-      .selectFrom('nilai')
-      .where('pelamar_id', '=', pelamarId)
-      .select(['komponen', 'nilai'])
-      .orderBy('komponen')
-      .execute(),
-    seesHistory ? riwayatPelamar(db, pelamarId) : null,
-  ]);
+  const riwayat = seesHistory ? await riwayatPelamar(db, pelamarId) : null;
+  const { dokumen, nilai } = row;
   const syarat = {
     prodi: row.syarat_prodi,
     pendidikanNama: row.pendidikan_nama,

@@ -18,7 +18,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { recordAudit, recordAudits } from '../audit/audit.js';
+import { auditRow, recordAudit } from '../audit/audit.js';
 
 export interface Actor {
   id: number;
@@ -42,23 +42,18 @@ const formatWaktu = (date: Date) =>
 const lockedMessage = (track: TrackId, at: Date) =>
   `Hasil verifikasi ${TRACKS[track].title} instansi ini sudah dikunci (final verifikasi ${formatWaktu(at)} WIB); keputusan tidak dapat diubah.`;
 
+interface OpenState {
+  mulai: Date | null;
+  selesai: Date | null;
+  buka: boolean | null;
+  dikunci_at: Date | null;
+}
+
 /**
  * Refuses outside the track's verification window (DOMAIN.md: windows are configuration) and once
- * the admin has locked the instansi's results – both read in one query.
+ * the admin has locked the instansi's results.
  */
-async function requireOpen(db: Kysely<DB> | Transaction<DB>, track: TrackId, instansiId: number): Promise<void> {
-  const { rows } = await sql<{
-    mulai: Date | null;
-    selesai: Date | null;
-    buka: boolean | null;
-    dikunci_at: Date | null;
-  }>`
-    SELECT j.mulai, j.selesai, now() BETWEEN j.mulai AND j.selesai AS buka,
-           (SELECT dikunci_at FROM final_verifikasi WHERE instansi_id = ${instansiId} AND track = ${track}) AS dikunci_at
-    FROM (SELECT 1) AS one
-    LEFT JOIN jadwal_tahap j ON j.track = ${track} AND j.tahap = 'VERIFIKASI'
-  `.execute(db);
-  const state = rows[0];
+function checkOpen(state: OpenState | undefined, track: TrackId): void {
   const nama = TRACKS[track].title;
   if (!state?.mulai || !state.selesai) {
     throw new AppError(403, 'DI_LUAR_JADWAL', `Jadwal verifikasi ${nama} belum ditetapkan.`);
@@ -74,6 +69,25 @@ async function requireOpen(db: Kysely<DB> | Transaction<DB>, track: TrackId, ins
   if (state.dikunci_at) throw conflict('SUDAH_FINAL', lockedMessage(track, new Date(state.dikunci_at)));
 }
 
+/** The window and the lock as columns of any query (read with the row a change locks). */
+const openColumns = (track: TrackId, instansiId: number) => [
+  sql<Date | null>`(SELECT mulai FROM jadwal_tahap WHERE track = ${track} AND tahap = 'VERIFIKASI')`.as('mulai'),
+  sql<Date | null>`(SELECT selesai FROM jadwal_tahap WHERE track = ${track} AND tahap = 'VERIFIKASI')`.as('selesai'),
+  sql<
+    boolean | null
+  >`(SELECT now() BETWEEN mulai AND selesai FROM jadwal_tahap WHERE track = ${track} AND tahap = 'VERIFIKASI')`.as(
+    'buka',
+  ),
+  sql<Date | null>`(SELECT dikunci_at FROM final_verifikasi WHERE instansi_id = ${instansiId} AND track = ${track})`.as(
+    'dikunci_at',
+  ),
+];
+
+async function requireOpen(db: Kysely<DB> | Transaction<DB>, track: TrackId, instansiId: number): Promise<void> {
+  const state = await db.selectNoFrom(() => openColumns(track, instansiId)).executeTakeFirst();
+  checkOpen(state, track);
+}
+
 /** Refuses once the admin has locked the instansi's results for the track. */
 async function requireNotFinal(db: Kysely<DB> | Transaction<DB>, instansiId: number, track: TrackId): Promise<void> {
   const lock = await db
@@ -83,24 +97,6 @@ async function requireNotFinal(db: Kysely<DB> | Transaction<DB>, instansiId: num
     .select('dikunci_at')
     .executeTakeFirst();
   if (lock) throw conflict('SUDAH_FINAL', lockedMessage(track, new Date(lock.dikunci_at)));
-}
-
-/** Appends the counters' deltas for one status change (PERFORMANCE.md: no hot counter row). */
-async function countChange(
-  trx: Transaction<DB>,
-  instansiId: number,
-  track: TrackId,
-  from: StatusVerifikasi,
-  to: StatusVerifikasi,
-): Promise<void> {
-  if (from === to) return;
-  await trx
-    .insertInto('pelamar_status_delta')
-    .values([
-      { instansi_id: instansiId, track, status_verifikasi: from, delta: -1 },
-      { instansi_id: instansiId, track, status_verifikasi: to, delta: 1 },
-    ])
-    .execute();
 }
 
 /** Folds the deltas into the counters (run now and then; safe to run from several instances). */
@@ -127,11 +123,19 @@ type Change = {
   details?: Record<string, unknown>;
 };
 
-/** The audit events of one applicant's change, written in one statement. */
-async function audit(trx: Transaction<DB>, actor: Actor, pelamarId: number, ...changes: Change[]) {
-  await recordAudits(
-    trx,
-    changes.map((change) => ({
+/**
+ * The audit events of one applicant's change, and the counters' deltas of its status change
+ * (PERFORMANCE.md: appended, no hot counter row), written in one statement.
+ */
+async function audit(
+  trx: Transaction<DB>,
+  actor: Actor,
+  pelamarId: number,
+  changes: Change[],
+  status?: { instansiId: number; track: TrackId; from: StatusVerifikasi; to: StatusVerifikasi },
+) {
+  const rows = changes.map((change) =>
+    auditRow({
       actorId: actor.id,
       actorUsername: actor.username,
       instansiId: actor.instansiId,
@@ -139,8 +143,23 @@ async function audit(trx: Transaction<DB>, actor: Actor, pelamarId: number, ...c
       entityId: pelamarId,
       ip: actor.ip ?? null,
       ...change,
-    })),
+    }),
   );
+  if (!status || status.from === status.to) {
+    await trx.insertInto('audit_event').values(rows).execute();
+    return;
+  }
+  const { instansiId, track, from, to } = status;
+  await trx
+    .with('delta', (db) =>
+      db.insertInto('pelamar_status_delta').values([
+        { instansi_id: instansiId, track, status_verifikasi: from, delta: -1 },
+        { instansi_id: instansiId, track, status_verifikasi: to, delta: 1 },
+      ]),
+    )
+    .insertInto('audit_event')
+    .values(rows)
+    .execute();
 }
 
 const klaimBerlaku = (klaimMenit: number) => sql<boolean>`klaim_at > now() - make_interval(mins => ${klaimMenit})`;
@@ -162,6 +181,7 @@ async function lockRow(trx: Transaction<DB>, scope: TrackScope, pelamarId: numbe
       klaimBerlaku(scope.klaimMenit).as('klaim_berlaku'),
       // The applicant's documents, which a decision's checks must name.
       sql<(string | number)[]>`ARRAY(SELECT d.id FROM dokumen d WHERE d.pelamar_id = pelamar.id)`.as('dokumen_ids'),
+      ...openColumns(scope.track, scope.instansiId),
     ])
     .forUpdate()
     .executeTakeFirst();
@@ -192,7 +212,7 @@ export async function ambilPelamar(db: Kysely<DB>, scope: TrackScope, actor: Act
       .set({ klaim_oleh: actor.id, klaim_at: sql`now()` })
       .where('id', '=', pelamarId)
       .execute();
-    await audit(trx, actor, pelamarId, { action: 'KLAIM', to: actor.username });
+    await audit(trx, actor, pelamarId, [{ action: 'KLAIM', to: actor.username }]);
     return { id: pelamarId };
   });
 }
@@ -271,8 +291,8 @@ export async function putusVerifikasi(
   body: z.output<typeof keputusanVerifikasiSchema>,
 ): Promise<{ version: number }> {
   return db.transaction().execute(async (trx) => {
-    await requireOpen(trx, scope.track, scope.instansiId);
     const row = await lockRow(trx, scope, pelamarId);
+    checkOpen(row, scope.track);
     const returned = row.status_supervisi === 'DIKEMBALIKAN' && row.verifikator_id === actor.id;
     if (row.status_verifikasi !== 'BELUM' && !returned) {
       throw conflict('SUDAH_DIVERIFIKASI', 'Pelamar ini sudah diverifikasi; keputusan tidak dapat diubah.');
@@ -324,23 +344,25 @@ export async function putusVerifikasi(
       .where('id', '=', pelamarId)
       .returning('version')
       .executeTakeFirstOrThrow();
-    await countChange(trx, scope.instansiId, scope.track, from, body.statusVerifikasi);
     await audit(
       trx,
       actor,
       pelamarId,
-      ...body.cekDokumen.map((cek) => ({
-        action: 'CEK_DOKUMEN',
-        to: cek.sesuai ? 'SESUAI' : 'TIDAK_SESUAI',
-        reason: cek.alasan,
-        details: { dokumenId: cek.dokumenId },
-      })),
-      {
-        action: 'VERIFIKASI',
-        from: returned ? `${from} (DIKEMBALIKAN)` : from,
-        to: body.statusVerifikasi,
-        reason: [body.alasanTms.join(', '), body.catatan].filter(Boolean).join(' – ') || null,
-      },
+      [
+        ...body.cekDokumen.map((cek) => ({
+          action: 'CEK_DOKUMEN',
+          to: cek.sesuai ? 'SESUAI' : 'TIDAK_SESUAI',
+          reason: cek.alasan,
+          details: { dokumenId: cek.dokumenId },
+        })),
+        {
+          action: 'VERIFIKASI',
+          from: returned ? `${from} (DIKEMBALIKAN)` : from,
+          to: body.statusVerifikasi,
+          reason: [body.alasanTms.join(', '), body.catatan].filter(Boolean).join(' – ') || null,
+        },
+      ],
+      { instansiId: scope.instansiId, track: scope.track, from, to: body.statusVerifikasi },
     );
     return { version: updated.version };
   });
@@ -352,8 +374,11 @@ async function review(
   actor: Actor,
   pelamarId: number,
   body: { version?: number; statusSupervisi: 'DISETUJUI' | 'DIKEMBALIKAN'; catatan: string | null },
+  /** Check the window and lock here (one review); a bulk review checked them once before. */
+  checkWindow = false,
 ): Promise<{ version: number }> {
   const row = await lockRow(trx, scope, pelamarId);
+  if (checkWindow) checkOpen(row, scope.track);
   if (row.status_verifikasi === 'BELUM') {
     throw conflict('BELUM_DIVERIFIKASI', 'Pelamar ini belum diverifikasi.');
   }
@@ -390,12 +415,9 @@ async function review(
     .where('id', '=', pelamarId)
     .returning('version')
     .executeTakeFirstOrThrow();
-  await audit(trx, actor, pelamarId, {
-    action: 'SUPERVISI',
-    from: row.status_verifikasi,
-    to: body.statusSupervisi,
-    reason: body.catatan,
-  });
+  await audit(trx, actor, pelamarId, [
+    { action: 'SUPERVISI', from: row.status_verifikasi, to: body.statusSupervisi, reason: body.catatan },
+  ]);
   return { version: updated.version };
 }
 
@@ -408,8 +430,7 @@ export async function putusSupervisi(
   body: z.output<typeof keputusanSupervisiSchema>,
 ) {
   return db.transaction().execute(async (trx) => {
-    await requireOpen(trx, scope.track, scope.instansiId);
-    return review(trx, scope, actor, pelamarId, body);
+    return review(trx, scope, actor, pelamarId, body, true);
   });
 }
 
