@@ -19,6 +19,7 @@ import type { DB } from './db/schema.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { registerErrorHandler } from './errors.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { jadwalRoutes } from './modules/jadwal/routes.js';
 import { pelamarListRoutes } from './modules/pelamar/routes.js';
 import { verifikasiRoutes } from './modules/verifikasi/routes.js';
 import { rollUpStatusCounts } from './modules/verifikasi/service.js';
@@ -101,6 +102,7 @@ export async function buildApp({
   await app.register(authRoutes, { db, sessions, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   await app.register(pelamarListRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(verifikasiRoutes, { db, klaimMenit: config.klaimMenit });
+  await app.register(jadwalRoutes, { db });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).
   const rollUp = setInterval(() => {

@@ -1,5 +1,6 @@
 // Kysely table types of the migrated schema (db/migrations). Column names are snake_case in SQL.
 
+import type { Tahap } from '@portal/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -149,7 +150,7 @@ export interface PelamarTable {
 
 export interface JadwalTahapTable {
   track: TrackColumn;
-  tahap: 'PENDAFTARAN' | 'VERIFIKASI';
+  tahap: Tahap;
   mulai: Timestamp;
   selesai: Timestamp;
 }

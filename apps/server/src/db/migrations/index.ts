@@ -7,6 +7,7 @@ import * as m0003 from './0003-name-search.js';
 import * as m0004 from './0004-scoped-name-tokens.js';
 import * as m0005 from './0005-verification.js';
 import * as m0006 from './0006-waiting-index.js';
+import * as m0007 from './0007-stages.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0004-scoped-name-tokens': m0004,
   '0005-verification': m0005,
   '0006-waiting-index': m0006,
+  '0007-stages': m0007,
 };

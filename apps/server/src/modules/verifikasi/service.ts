@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { auditRow, recordAudit } from '../audit/audit.js';
+import { checkWindow, formatWaktu, type WindowState, windowColumns } from '../jadwal/window.js';
 
 export interface Actor {
   id: number;
@@ -36,16 +37,10 @@ export interface TrackScope {
 const conflict = (code: string, message: string, details?: unknown) => new AppError(409, code, message, details);
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Data pelamar tidak ditemukan.');
 
-const formatWaktu = (date: Date) =>
-  new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(date);
-
 const lockedMessage = (track: TrackId, at: Date) =>
   `Hasil verifikasi ${TRACKS[track].title} instansi ini sudah dikunci (final verifikasi ${formatWaktu(at)} WIB); keputusan tidak dapat diubah.`;
 
-interface OpenState {
-  mulai: Date | null;
-  selesai: Date | null;
-  buka: boolean | null;
+interface OpenState extends WindowState {
   dikunci_at: Date | null;
 }
 
@@ -54,30 +49,13 @@ interface OpenState {
  * the admin has locked the instansi's results.
  */
 function checkOpen(state: OpenState | undefined, track: TrackId): void {
-  const nama = TRACKS[track].title;
-  if (!state?.mulai || !state.selesai) {
-    throw new AppError(403, 'DI_LUAR_JADWAL', `Jadwal verifikasi ${nama} belum ditetapkan.`);
-  }
-  if (!state.buka) {
-    throw new AppError(
-      403,
-      'DI_LUAR_JADWAL',
-      `Di luar jadwal verifikasi ${nama} (${formatWaktu(new Date(state.mulai))} – ${formatWaktu(new Date(state.selesai))} WIB).`,
-      { mulai: state.mulai, selesai: state.selesai },
-    );
-  }
-  if (state.dikunci_at) throw conflict('SUDAH_FINAL', lockedMessage(track, new Date(state.dikunci_at)));
+  checkWindow(state, track, 'VERIFIKASI');
+  if (state?.dikunci_at) throw conflict('SUDAH_FINAL', lockedMessage(track, new Date(state.dikunci_at)));
 }
 
 /** The window and the lock as columns of any query (read with the row a change locks). */
 const openColumns = (track: TrackId, instansiId: number) => [
-  sql<Date | null>`(SELECT mulai FROM jadwal_tahap WHERE track = ${track} AND tahap = 'VERIFIKASI')`.as('mulai'),
-  sql<Date | null>`(SELECT selesai FROM jadwal_tahap WHERE track = ${track} AND tahap = 'VERIFIKASI')`.as('selesai'),
-  sql<
-    boolean | null
-  >`(SELECT now() BETWEEN mulai AND selesai FROM jadwal_tahap WHERE track = ${track} AND tahap = 'VERIFIKASI')`.as(
-    'buka',
-  ),
+  ...windowColumns(track, 'VERIFIKASI'),
   sql<Date | null>`(SELECT dikunci_at FROM final_verifikasi WHERE instansi_id = ${instansiId} AND track = ${track})`.as(
     'dikunci_at',
   ),
