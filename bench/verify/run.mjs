@@ -168,7 +168,7 @@ async function main() {
   const adminHeaders = await session(base, 'admin.cpns');
   const sessions = [];
   for (let i = 0; i < bench.usernames.length; i += 8) {
-    sessions.push(...(await Promise.all(bench.usernames.slice(i, i + 8).map(session))));
+    sessions.push(...(await Promise.all(bench.usernames.slice(i, i + 8).map((username) => session(base, username)))));
   }
 
   const belumBefore = await belumCount(adminHeaders);
