@@ -21,6 +21,7 @@ import { registerErrorHandler } from './errors.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jadwalRoutes } from './modules/jadwal/routes.js';
 import { pelamarListRoutes } from './modules/pelamar/routes.js';
+import { sanggahRoutes } from './modules/sanggah/routes.js';
 import { verifikasiRoutes } from './modules/verifikasi/routes.js';
 import { rollUpStatusCounts } from './modules/verifikasi/service.js';
 import { registerSpa } from './spa.js';
@@ -103,6 +104,7 @@ export async function buildApp({
   await app.register(pelamarListRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(verifikasiRoutes, { db, klaimMenit: config.klaimMenit });
   await app.register(jadwalRoutes, { db });
+  await app.register(sanggahRoutes, { db, files, klaimMenit: config.klaimMenit });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).
   const rollUp = setInterval(() => {

@@ -10,6 +10,7 @@ import { migrate } from './db/migrate.js';
 import { seedAccounts } from './db/seed/accounts.js';
 import { seedApplicants } from './db/seed/applicants.js';
 import { DEMO_SEED, planBlocks } from './db/seed/index.js';
+import { seedSanggah } from './db/seed/sanggah.js';
 import { LocalBerkasStore } from './storage/berkas-store.js';
 
 const { values } = parseArgs({
@@ -33,7 +34,7 @@ try {
   await migrate(database.db);
   await seedAccounts(database.db);
   if (values.reset) {
-    await sql`TRUNCATE nilai, dokumen, pelamar, formasi, pelamar_status_count, pelamar_status_delta`.execute(
+    await sql`TRUNCATE sanggah, nilai, dokumen, pelamar, formasi, pelamar_status_count, pelamar_status_delta`.execute(
       database.db,
     );
   }
@@ -47,6 +48,8 @@ try {
     `Selesai dalam ${(result.ms / 1000).toFixed(1)} s: ${result.applicants} pelamar, ${result.formasi} formasi, ` +
       `${result.documents} dokumen, ${result.scores} nilai.`,
   );
+  const sanggah = await seedSanggah(database.db);
+  console.info(`${sanggah.toLocaleString('id-ID')} sanggah.`);
 } finally {
   await database.close();
 }

@@ -7,6 +7,7 @@ import { canOpen, type Principal } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../errors.js';
+import type { Actor } from '../modules/audit/audit.js';
 import type { SessionService } from './sessions.js';
 
 export type RouteAccess = 'public' | 'authenticated' | { page: (request: FastifyRequest) => string };
@@ -19,6 +20,12 @@ declare module 'fastify' {
     principal: Principal | null;
     sessionId: string | null;
   }
+}
+
+/** The signed-in user as the audit trail records who made a change. */
+export function actorOf(request: FastifyRequest): Actor {
+  const principal = principalOf(request);
+  return { id: principal.id, username: principal.username, instansiId: principal.instansi.id, ip: request.ip };
 }
 
 /** The signed-in principal of a route declared 'authenticated' or with a page. */

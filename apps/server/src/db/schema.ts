@@ -201,6 +201,24 @@ export interface PelamarStatusDeltaTable {
   delta: number;
 }
 
+export interface SanggahTable {
+  id: Generated<number>;
+  pelamar_id: number;
+  instansi_id: number;
+  track: TrackColumn;
+  diajukan_at: Timestamp;
+  butir: ColumnType<unknown, string, string>;
+  status: Generated<'DIAJUKAN' | 'DITERIMA' | 'DITOLAK'>;
+  dijawab_oleh: number | null;
+  dijawab_at: Timestamp | null;
+  mengubah_status: Generated<boolean>;
+  cek_status: 'DIPERIKSA' | 'DITANDAI' | null;
+  cek_catatan: string | null;
+  cek_oleh: number | null;
+  cek_at: Timestamp | null;
+  version: Generated<number>;
+}
+
 export interface DB {
   instansi: InstansiTable;
   app_user: AppUserTable;
@@ -217,4 +235,5 @@ export interface DB {
   pelamar_status_delta: PelamarStatusDeltaTable;
   jadwal_tahap: JadwalTahapTable;
   final_verifikasi: FinalVerifikasiTable;
+  sanggah: SanggahTable;
 }

@@ -71,27 +71,37 @@ const pageSize = z
     message: `harus salah satu dari ${PAGE_SIZES.join(', ')}`,
   });
 
-/** The spec's table state; the server reads filter, page, size, sorting and the search term. */
-export const pelamarListRequestSchema = z
-  .object({
-    filter: pelamarFilterSchema.default({}),
-    paginator: z
-      .object({
-        page: z.number().int().min(1).max(1_000_000),
-        pageSize,
-        total: z.number().optional(),
-        pageSizes: z.array(z.number()).optional(),
-      })
-      .strict(),
-    sorting: z
-      .object({ column: z.enum(PELAMAR_SORT_COLUMNS), direction: z.enum(['asc', 'desc']) })
-      .strict()
-      .default({ column: 'id', direction: 'asc' }),
-    searchTerm: z.string().max(100).default(''),
-    grouping: z.unknown().optional(),
-    entityId: z.unknown().optional(),
-  })
-  .strict();
+/**
+ * The spec's table state for one list (its filter and sortable columns); the server reads
+ * filter, page, size, sorting and the search term. Every list of the portal is asked this way.
+ */
+export function tableRequestSchema<F extends z.ZodTypeAny, C extends readonly [string, ...string[]]>(
+  filter: F,
+  sortColumns: C,
+) {
+  return z
+    .object({
+      filter: filter.default({} as never),
+      paginator: z
+        .object({
+          page: z.number().int().min(1).max(1_000_000),
+          pageSize,
+          total: z.number().optional(),
+          pageSizes: z.array(z.number()).optional(),
+        })
+        .strict(),
+      sorting: z
+        .object({ column: z.enum(sortColumns), direction: z.enum(['asc', 'desc']) })
+        .strict()
+        .default({ column: 'id' as C[number], direction: 'asc' }),
+      searchTerm: z.string().max(100).default(''),
+      grouping: z.unknown().optional(),
+      entityId: z.unknown().optional(),
+    })
+    .strict();
+}
+
+export const pelamarListRequestSchema = tableRequestSchema(pelamarFilterSchema, PELAMAR_SORT_COLUMNS);
 export type PelamarListRequest = z.infer<typeof pelamarListRequestSchema>;
 
 export const pelamarRowSchema = z.object({

@@ -8,6 +8,7 @@ import type { DB } from '../schema.js';
 import { seedAccounts } from './accounts.js';
 import { type ApplicantSeedResult, type SeedBlock, seedApplicants } from './applicants.js';
 import { attributeDecisions } from './jadwal.js';
+import { seedSanggah } from './sanggah.js';
 
 export const DEMO_SEED = 20240820;
 
@@ -62,5 +63,6 @@ export async function seedDemo(db: Kysely<DB>, store: BerkasStore): Promise<Demo
     withDocuments: true,
   });
   await attributeDecisions(db);
+  await seedSanggah(db);
   return { accounts, applicants };
 }

@@ -1,6 +1,7 @@
 // Writes audit events (DOMAIN.md: who, what, when, from → to, why). The table is append-only.
 
-import type { Kysely } from 'kysely';
+import type { StatusVerifikasi, TrackId } from '@portal/contract';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 export interface AuditEvent {
@@ -42,4 +43,59 @@ export function auditRow(event: AuditEvent) {
 export async function recordAudits(db: Kysely<DB>, events: AuditEvent[]): Promise<void> {
   if (events.length === 0) return;
   await db.insertInto('audit_event').values(events.map(auditRow)).execute();
+}
+
+/** Who makes a change (the signed-in user), as the audit trail records them. */
+export interface Actor {
+  id: number;
+  username: string;
+  instansiId: number;
+  ip?: string;
+}
+
+export type Change = {
+  action: string;
+  from?: string | null;
+  to?: string | null;
+  reason?: string | null;
+  details?: Record<string, unknown>;
+};
+
+/**
+ * The audit events of one applicant's change, and the counters' deltas of its status change
+ * (PERFORMANCE.md: appended, no hot counter row), written in one statement.
+ */
+export async function auditPelamar(
+  trx: Transaction<DB>,
+  actor: Actor,
+  pelamarId: number,
+  changes: Change[],
+  status?: { instansiId: number; track: TrackId; from: StatusVerifikasi; to: StatusVerifikasi },
+) {
+  const rows = changes.map((change) =>
+    auditRow({
+      actorId: actor.id,
+      actorUsername: actor.username,
+      instansiId: actor.instansiId,
+      entity: 'pelamar',
+      entityId: pelamarId,
+      ip: actor.ip ?? null,
+      ...change,
+    }),
+  );
+  if (!status || status.from === status.to) {
+    await trx.insertInto('audit_event').values(rows).execute();
+    return;
+  }
+  const { instansiId, track, from, to } = status;
+  await trx
+    .with('delta', (db) =>
+      db.insertInto('pelamar_status_delta').values([
+        { instansi_id: instansiId, track, status_verifikasi: from, delta: -1 },
+        { instansi_id: instansiId, track, status_verifikasi: to, delta: 1 },
+      ]),
+    )
+    .insertInto('audit_event')
+    .values(rows)
+    .execute();
 }

@@ -50,6 +50,8 @@ export async function pelamarDetail(
   scope: ListScope,
   pelamarId: number,
   principal: Principal,
+  /** Show the audit trail whatever the caller's roles (screens whose work is reviewing it). */
+  withHistory = false,
 ): Promise<PelamarDetail> {
   const row = await pelamarRowQuery(db)
     .where(inScope(scope, pelamarId))
@@ -127,7 +129,7 @@ export async function pelamarDetail(
     .executeTakeFirst();
   if (!row) throw notFound();
   // Supervisors and admins of the track see an applicant's audit trail (issue #4).
-  const seesHistory = hasTrackRole(principal.authorities, scope.track, 'ADMIN', 'SUPERVISOR');
+  const seesHistory = withHistory || hasTrackRole(principal.authorities, scope.track, 'ADMIN', 'SUPERVISOR');
   const riwayat = seesHistory ? await riwayatPelamar(db, pelamarId) : null;
   const { dokumen, nilai } = row;
   const syarat = {

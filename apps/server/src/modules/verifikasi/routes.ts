@@ -15,7 +15,6 @@ import {
   hasTrackRole,
   keputusanSupervisiSchema,
   keputusanVerifikasiSchema,
-  type Principal,
   pelamarIdParamsSchema,
   TRACK_IDS,
   TRACK_SCREENS,
@@ -27,11 +26,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { principalOf } from '../../auth/access.js';
+import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
 import {
-  type Actor,
   ambilBerikutnya,
   ambilPelamar,
   harianSaya,
@@ -50,10 +48,6 @@ export async function verifikasiRoutes(
   { db, klaimMenit }: { db: Kysely<DB>; klaimMenit: number },
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const actorOf = (request: FastifyRequest): Actor => {
-    const principal: Principal = principalOf(request);
-    return { id: principal.id, username: principal.username, instansiId: principal.instansi.id, ip: request.ip };
-  };
   for (const track of TRACK_IDS) {
     if (!TRACK_SCREENS[track].includes('verifikasi')) continue;
     const tags = [TRACKS[track].title];

@@ -9,7 +9,6 @@ import {
   type FinalVerifikasi,
   type keputusanSupervisiSchema,
   type keputusanVerifikasiSchema,
-  type StatusVerifikasi,
   TRACKS,
   type TrackId,
   type UpdateStatusResult,
@@ -18,15 +17,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { auditRow, recordAudit } from '../audit/audit.js';
+import { type Actor, auditPelamar as audit, recordAudit } from '../audit/audit.js';
 import { checkWindow, formatWaktu, type WindowState, windowColumns } from '../jadwal/window.js';
-
-export interface Actor {
-  id: number;
-  username: string;
-  instansiId: number;
-  ip?: string;
-}
 
 export interface TrackScope {
   track: TrackId;
@@ -91,53 +83,6 @@ export async function rollUpStatusCounts(db: Kysely<DB>): Promise<number> {
     `.execute(trx);
     return Number(result.numAffectedRows ?? 0);
   });
-}
-
-type Change = {
-  action: string;
-  from?: string | null;
-  to?: string | null;
-  reason?: string | null;
-  details?: Record<string, unknown>;
-};
-
-/**
- * The audit events of one applicant's change, and the counters' deltas of its status change
- * (PERFORMANCE.md: appended, no hot counter row), written in one statement.
- */
-async function audit(
-  trx: Transaction<DB>,
-  actor: Actor,
-  pelamarId: number,
-  changes: Change[],
-  status?: { instansiId: number; track: TrackId; from: StatusVerifikasi; to: StatusVerifikasi },
-) {
-  const rows = changes.map((change) =>
-    auditRow({
-      actorId: actor.id,
-      actorUsername: actor.username,
-      instansiId: actor.instansiId,
-      entity: 'pelamar',
-      entityId: pelamarId,
-      ip: actor.ip ?? null,
-      ...change,
-    }),
-  );
-  if (!status || status.from === status.to) {
-    await trx.insertInto('audit_event').values(rows).execute();
-    return;
-  }
-  const { instansiId, track, from, to } = status;
-  await trx
-    .with('delta', (db) =>
-      db.insertInto('pelamar_status_delta').values([
-        { instansi_id: instansiId, track, status_verifikasi: from, delta: -1 },
-        { instansi_id: instansiId, track, status_verifikasi: to, delta: 1 },
-      ]),
-    )
-    .insertInto('audit_event')
-    .values(rows)
-    .execute();
 }
 
 const klaimBerlaku = (klaimMenit: number) => sql<boolean>`klaim_at > now() - make_interval(mins => ${klaimMenit})`;

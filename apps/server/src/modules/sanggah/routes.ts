@@ -1,0 +1,182 @@
+// The objection calls of spec §7 for every track with a Jawab Sanggah screen: the list
+// (`{base}/sanggah/filter`), the detail and its documents, the supervisor's answer, wasdal's check;
+// and for Nakes the admin's reset list (`{base}/reset-jawab-sanggah/filter`) and bulk reset
+// (`PUT {base}/reset-jawab-sanggah/updateStatus`). Pages carry the permission (spec §6); who may
+// change what is checked on top (the page alone lets wasdal read every track's objections).
+
+import {
+  cekSanggahSchema,
+  dokumenParamsSchema,
+  hasTrackRole,
+  jawabSanggahSchema,
+  type Principal,
+  resetSanggahSchema,
+  SANGGAH_LISTS,
+  type SanggahList,
+  sanggahDetailSchema,
+  sanggahIdParamsSchema,
+  sanggahListRequestSchema,
+  sanggahListResponseSchema,
+  TRACK_IDS,
+  TRACK_SCREENS,
+  TRACKS,
+  type TrackId,
+  updateStatusResultSchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { actorOf, principalOf } from '../../auth/access.js';
+import type { DB } from '../../db/schema.js';
+import { AppError, forbidden } from '../../errors.js';
+import type { BerkasStore } from '../../storage/berkas-store.js';
+import { dokumenBerkas } from '../pelamar/detail.js';
+import { listScope } from '../pelamar/routes.js';
+import { cekSanggah, jawabSanggah, listSanggah, resetSanggah, type SanggahScope, sanggahDetail } from './service.js';
+
+export function sanggahScope(principal: Principal, track: TrackId, klaimMenit: number): SanggahScope {
+  const roles = principal.authorities.map((a) => a.authority);
+  return {
+    ...listScope(principal, track, klaimMenit),
+    bolehJawab: hasTrackRole(principal.authorities, track, 'SUPERVISOR'),
+    bolehCek: roles.includes('ROLE_CEK_SANGGAH_WASDAL'),
+    bolehReset: track === 'nakes' && roles.includes('ROLE_ADMIN_PPPK_NAKES'),
+  };
+}
+
+export async function sanggahRoutes(
+  app: FastifyInstance,
+  { db, files, klaimMenit }: { db: Kysely<DB>; files: BerkasStore; klaimMenit: number },
+) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const track of TRACK_IDS) {
+    const tags = [TRACKS[track].title];
+    const scopeOf = (request: FastifyRequest) => sanggahScope(principalOf(request), track, klaimMenit);
+    for (const [list, { screen, segment }] of Object.entries(SANGGAH_LISTS) as [
+      SanggahList,
+      (typeof SANGGAH_LISTS)[SanggahList],
+    ][]) {
+      if (!(TRACK_SCREENS[track] as readonly string[]).includes(screen)) continue;
+      const config = { access: { page: () => `/${track}/${screen}` } };
+      const base = `/api/${track}/${segment}`;
+
+      typed.post(
+        `${base}/filter`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: `Daftar sanggah untuk halaman /${track}/${screen}`,
+            body: sanggahListRequestSchema,
+            response: { 200: sanggahListResponseSchema },
+          },
+        },
+        async (request) => listSanggah(db, list, scopeOf(request), request.body),
+      );
+      typed.get(
+        `${base}/:id`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'Satu sanggah: butir, jawaban, pemeriksaan wasdal, dan data pelamar',
+            params: sanggahIdParamsSchema,
+            response: { 200: sanggahDetailSchema },
+          },
+        },
+        async (request) => sanggahDetail(db, list, scopeOf(request), request.params.id, principalOf(request)),
+      );
+      typed.get(
+        `${base}/:id/dokumen/:dokumenId`,
+        {
+          config,
+          schema: { tags, summary: 'Berkas satu dokumen pelamar yang menyanggah', params: dokumenParamsSchema },
+        },
+        async (request, reply) => {
+          const scope = scopeOf(request);
+          const sanggah = await db
+            .selectFrom('sanggah')
+            .where('id', '=', request.params.id)
+            .where('track', '=', track)
+            .$if(scope.instansiId !== null, (query) => query.where('instansi_id', '=', scope.instansiId as number))
+            .select('pelamar_id')
+            .executeTakeFirst();
+          if (!sanggah) throw new AppError(404, 'NOT_FOUND', 'Data sanggah tidak ditemukan.');
+          const berkas = await dokumenBerkas(db, scope, Number(sanggah.pelamar_id), request.params.dokumenId);
+          const stream = files.open(berkas.sha256);
+          if (!stream) throw new AppError(404, 'NOT_FOUND', 'Berkas dokumen tidak tersedia.');
+          return reply
+            .header('Content-Type', berkas.mime)
+            .header('Content-Length', berkas.size)
+            .header('Content-Disposition', `inline; filename="${berkas.nama_file.replace(/[^\w.-]/g, '_')}"`)
+            .header('Cache-Control', 'private, max-age=3600')
+            .send(stream);
+        },
+      );
+
+      if (list === 'jawab') {
+        typed.put(
+          `${base}/:id`,
+          {
+            config,
+            schema: {
+              tags,
+              summary: 'Jawab sanggah: DITERIMA/DITOLAK per butir dengan alasan (supervisor, dalam jadwal)',
+              params: sanggahIdParamsSchema,
+              body: jawabSanggahSchema,
+              response: {
+                200: z.object({ version: z.number(), status: z.string(), mengubahStatus: z.boolean() }),
+              },
+            },
+          },
+          async (request) => {
+            const scope = scopeOf(request);
+            if (!scope.bolehJawab || scope.instansiId === null) {
+              throw forbidden('Hanya supervisor instansi yang dapat menjawab sanggah.');
+            }
+            return jawabSanggah(db, scope, actorOf(request), request.params.id, request.body);
+          },
+        );
+        typed.put(
+          `${base}/:id/cek`,
+          {
+            config,
+            schema: {
+              tags,
+              summary: 'Pemeriksaan jawaban sanggah oleh wasdal: DIPERIKSA, atau DITANDAI dengan catatan',
+              params: sanggahIdParamsSchema,
+              body: cekSanggahSchema,
+              response: { 200: z.object({ version: z.number() }) },
+            },
+          },
+          async (request) => {
+            const scope = scopeOf(request);
+            if (!scope.bolehCek) throw forbidden('Hanya wasdal yang dapat memeriksa jawaban sanggah.');
+            return cekSanggah(db, scope, actorOf(request), request.params.id, request.body);
+          },
+        );
+      } else {
+        typed.put(
+          `${base}/updateStatus`,
+          {
+            config,
+            schema: {
+              tags,
+              summary: 'Reset jawaban sanggah ke DIAJUKAN (satu atau banyak, dengan alasan)',
+              body: resetSanggahSchema,
+              response: { 200: updateStatusResultSchema },
+            },
+          },
+          async (request) => {
+            const scope = scopeOf(request);
+            if (!scope.bolehReset || scope.instansiId === null) {
+              throw forbidden('Hanya admin instansi yang dapat mereset jawaban sanggah.');
+            }
+            return resetSanggah(db, scope, actorOf(request), request.body.ids, request.body.alasan);
+          },
+        );
+      }
+    }
+  }
+}
