@@ -11,6 +11,8 @@ const range = (page: Page) => page.getByText(/^\d[\d.]*–[\d.]+ dari [\d.]+ dat
 test('a monitor filters, sorts, searches, pages and selects on the recap; the view survives reload and back', async ({
   page,
 }) => {
+  // Many steps, each a round trip: the default 30 s ran out on a loaded two-core machine.
+  test.setTimeout(90_000);
   await signIn(page, 'monitor.cpns');
   await page.goto('/cpns/rekap-pelamar');
   await expect(bodyRows(page)).toHaveCount(10);

@@ -25,9 +25,14 @@ export function getPelamarDetail(track: TrackId, list: PelamarList, pelamarId: n
   return request<PelamarDetail>(pelamarListUrl(track, list, `/${pelamarId}`), { signal });
 }
 
+/** The call path of one of an applicant's documents, from an applicant list's screen. */
+export function dokumenPath(track: TrackId, list: PelamarList, pelamarId: number, dokumenId: number) {
+  return pelamarListUrl(track, list, `/${pelamarId}/dokumen/${dokumenId}`);
+}
+
 /** A document's file, fetched with the session (a plain link could not send the token). */
-export function getDokumenBerkas(track: TrackId, list: PelamarList, pelamarId: number, dokumenId: number) {
-  return request<Blob>(pelamarListUrl(track, list, `/${pelamarId}/dokumen/${dokumenId}`), { as: 'blob' });
+export function getBerkas(path: string) {
+  return request<Blob>(path, { as: 'blob' });
 }
 
 /** A recap's current view as a file; `onProgress` gets the bytes received so far. */

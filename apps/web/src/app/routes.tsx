@@ -26,6 +26,8 @@ const rekapPelamarDetailPage = () =>
   import('../features/pelamar/PelamarDetailPage').then((m) => ({ Component: m.RekapPelamarDetailPage }));
 const verifikasiPages = () => import('../features/verifikasi/VerifikasiPages');
 const detailPages = () => import('../features/pelamar/PelamarDetailPage');
+const sanggahPages = () => import('../features/sanggah/SanggahPages');
+const sanggahDetailPages = () => import('../features/sanggah/SanggahDetailPage');
 
 /** Screens that are built; the others show their title and "being prepared". */
 type LazyPage = RouteObject['lazy'];
@@ -44,6 +46,14 @@ const SCREEN_PAGES: Partial<Record<TrackScreen, { list: LazyPage; detail: LazyPa
     list: () => verifikasiPages().then((m) => ({ Component: m.SupervisiPage })),
     detail: () =>
       import('../features/verifikasi/SupervisiDetailPage').then((m) => ({ Component: m.SupervisiDetailPage })),
+  },
+  sanggah: {
+    list: () => sanggahPages().then((m) => ({ Component: m.JawabSanggahPage })),
+    detail: () => sanggahDetailPages().then((m) => ({ Component: m.JawabSanggahDetailPage })),
+  },
+  'admin-reset-jawab-sanggah': {
+    list: () => sanggahPages().then((m) => ({ Component: m.ResetJawabSanggahPage })),
+    detail: () => sanggahDetailPages().then((m) => ({ Component: m.ResetJawabSanggahDetailPage })),
   },
   'rekap-supervisi': {
     list: () => verifikasiPages().then((m) => ({ Component: m.RekapSupervisiPage })),

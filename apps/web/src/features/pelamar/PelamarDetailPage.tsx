@@ -22,6 +22,7 @@ import { IconAlertTriangle, IconArrowLeft, IconFile, IconPhoto } from '@tabler/i
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { dokumenPath } from '../../api/pelamar';
 import { formatTanggal } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { useCurrentPage } from '../tracks/useTrack';
@@ -76,7 +77,9 @@ function DokumenModal({
       size="xl"
       centered
     >
-      {dokumen && <DokumenView track={track} list={list} detail={detail} dokumenId={dokumen.id} />}
+      {dokumen && (
+        <DokumenView path={dokumenPath(track, list, detail.id, dokumen.id)} detail={detail} dokumenId={dokumen.id} />
+      )}
     </Modal>
   );
 }

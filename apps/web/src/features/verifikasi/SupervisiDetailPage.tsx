@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
+import { dokumenPath } from '../../api/pelamar';
 import { simpanSupervisi } from '../../api/verifikasi';
 import { showSuccess } from '../../app/toast';
 import { id } from '../../i18n/id';
@@ -144,7 +145,14 @@ function Review({ detail, track }: { detail: PelamarDetail; track: TrackId }) {
               onSelect={setCurrent}
               stateOf={(dokumenId) => checks.get(dokumenId)}
             />
-            {dokumen && <DokumenView track={track} list={LIST} detail={detail} dokumenId={dokumen.id} height="68vh" />}
+            {dokumen && (
+              <DokumenView
+                path={dokumenPath(track, LIST, detail.id, dokumen.id)}
+                detail={detail}
+                dokumenId={dokumen.id}
+                height="68vh"
+              />
+            )}
           </Paper>
         </Grid.Col>
       </Grid>

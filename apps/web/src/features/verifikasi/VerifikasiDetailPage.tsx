@@ -30,6 +30,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
+import { dokumenPath } from '../../api/pelamar';
 import { ambilBerikutnya, ambilPelamar, simpanVerifikasi } from '../../api/verifikasi';
 import { showError, showInfo, showSuccess } from '../../app/toast';
 import { id } from '../../i18n/id';
@@ -487,7 +488,12 @@ function Workspace({ detail, track, nextId }: { detail: PelamarDetail; track: Tr
                     }}
                   />
                 )}
-                <DokumenView track={track} list={LIST} detail={detail} dokumenId={dokumen.id} height="68vh" />
+                <DokumenView
+                  path={dokumenPath(track, LIST, detail.id, dokumen.id)}
+                  detail={detail}
+                  dokumenId={dokumen.id}
+                  height="68vh"
+                />
               </Stack>
             ) : (
               <Text size="sm" c="dimmed">

@@ -7,7 +7,7 @@ import { ALASAN_TMS, type PelamarDetail, type PelamarList, type Temuan, type Tra
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { getDokumenBerkas, getPelamarDetail } from '../../api/pelamar';
+import { dokumenPath, getBerkas, getPelamarDetail } from '../../api/pelamar';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { DocumentViewer } from './DocumentViewer';
@@ -20,9 +20,10 @@ export const detailQuery = (track: TrackId, list: PelamarList, pelamarId: number
   queryFn: ({ signal }: { signal?: AbortSignal }) => getPelamarDetail(track, list, pelamarId, signal),
 });
 
-export const dokumenQuery = (track: TrackId, list: PelamarList, pelamarId: number, dokumenId: number) => ({
-  queryKey: ['pelamar-dokumen', track, list, pelamarId, dokumenId] as const,
-  queryFn: () => getDokumenBerkas(track, list, pelamarId, dokumenId),
+/** A document's file by its call path (dokumenPath, or a screen's own). */
+export const dokumenQuery = (path: string) => ({
+  queryKey: ['pelamar-dokumen', path] as const,
+  queryFn: () => getBerkas(path),
   staleTime: 60 * 60 * 1000,
 });
 
@@ -30,7 +31,7 @@ export const dokumenQuery = (track: TrackId, list: PelamarList, pelamarId: numbe
 export async function prefetchPelamar(client: QueryClient, track: TrackId, list: PelamarList, pelamarId: number) {
   const detail = await client.fetchQuery({ ...detailQuery(track, list, pelamarId), staleTime: 30_000 });
   const first = detail.dokumen[0];
-  if (first) await client.prefetchQuery(dokumenQuery(track, list, pelamarId, first.id));
+  if (first) await client.prefetchQuery(dokumenQuery(dokumenPath(track, list, pelamarId, first.id)));
 }
 
 export const namaLengkap = (detail: Pick<PelamarDetail, 'gelarDepan' | 'nama' | 'gelarBelakang'>) =>
@@ -126,22 +127,20 @@ export function TemuanList({ temuan, onUse }: { temuan: Temuan[]; onUse?: (alasa
   );
 }
 
-/** One document in the viewer, from the shared cache. */
+/** One document in the viewer, from the shared cache; `path`: its call (dokumenPath, or a screen's own). */
 export function DokumenView({
-  track,
-  list,
   detail,
   dokumenId,
   height,
+  path,
 }: {
-  track: TrackId;
-  list: PelamarList;
   detail: PelamarDetail;
   dokumenId: number;
   height?: number | string;
+  path: string;
 }) {
   const dokumen = detail.dokumen.find((item) => item.id === dokumenId);
-  const query = useQuery({ ...dokumenQuery(track, list, detail.id, dokumenId), enabled: dokumen !== undefined });
+  const query = useQuery({ ...dokumenQuery(path), enabled: dokumen !== undefined });
   return (
     <DocumentViewer
       title={dokumen ? dokumenLabel(dokumen.jenis) : ''}
