@@ -8,6 +8,7 @@ import * as m0004 from './0004-scoped-name-tokens.js';
 import * as m0005 from './0005-verification.js';
 import * as m0006 from './0006-waiting-index.js';
 import * as m0007 from './0007-stages.js';
+import * as m0008 from './0008-nonasn.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0005-verification': m0005,
   '0006-waiting-index': m0006,
   '0007-stages': m0007,
+  '0008-nonasn': m0008,
 };

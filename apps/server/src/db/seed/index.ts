@@ -8,6 +8,7 @@ import type { DB } from '../schema.js';
 import { seedAccounts } from './accounts.js';
 import { type ApplicantSeedResult, type SeedBlock, seedApplicants } from './applicants.js';
 import { attributeDecisions } from './jadwal.js';
+import { DEMO_NONASN, type NonAsnSeedResult, seedNonAsn } from './nonasn.js';
 
 export const DEMO_SEED = 20240820;
 
@@ -50,6 +51,7 @@ export const DEMO_APPLICANTS = 12_000;
 export interface DemoSeedResult {
   accounts: boolean;
   applicants?: ApplicantSeedResult;
+  nonAsn?: NonAsnSeedResult;
 }
 
 /** Seeds the demo data once (nothing when the database already has users). */
@@ -62,5 +64,6 @@ export async function seedDemo(db: Kysely<DB>, store: BerkasStore): Promise<Demo
     withDocuments: true,
   });
   await attributeDecisions(db);
-  return { accounts, applicants };
+  const nonAsn = await seedNonAsn(db, DEMO_NONASN, DEMO_SEED);
+  return { accounts, applicants, nonAsn };
 }
