@@ -78,7 +78,9 @@ export function JawabanInputs({
     <Stack gap="sm">
       <Textarea
         label={status === 'TIDAK_DIUSULKAN' ? t.alasan : needsReason ? t.alasanUbah : t.alasanOpsional}
-        required={required}
+        // Not the native `required`: the browser's bubble would hide the form's own message.
+        withAsterisk={required}
+        aria-required={required}
         autosize
         minRows={2}
         maxLength={1000}
