@@ -344,42 +344,33 @@ export async function dashboardKonfirmasi(
     total: sql`g.total ${direction}, i.nama, ${KATEGORI_ORDER}`,
     persen: sql`(g.dikonfirmasi + g.tidak_diusulkan)::numeric / nullif(g.total, 0) ${direction} NULLS LAST, i.nama, ${KATEGORI_ORDER}`,
   }[sorting.column];
-  const grouped = sql`
-    SELECT instansi_id, kategori, ${SUMS}
-    FROM (${counted(instansi, filter.kategori)}) c
-    WHERE true ${matching}
-    GROUP BY instansi_id, kategori
-    HAVING sum(jumlah) > 0
-  `;
-  const [page, totals] = await Promise.all([
-    sql<
-      ProgressColumns & {
-        instansi_id: number;
-        kategori: KategoriNonAsn;
-        kode: string;
-        nama: string;
-        baris: string | number;
-      }
-    >`
-      SELECT g.*, i.kode, i.nama, count(*) OVER () AS baris
-      FROM (${grouped}) g JOIN instansi i ON i.id = g.instansi_id
-      ORDER BY ${order}
-      LIMIT ${paginator.pageSize} OFFSET ${(paginator.page - 1) * paginator.pageSize}
-    `.execute(db),
-    sql<ProgressColumns & { kategori: KategoriNonAsn | null }>`
-      SELECT kategori, ${SUMS}
-      FROM (${counted(instansi, filter.kategori)}) c
-      WHERE true ${matching}
-      GROUP BY ROLLUP (kategori)
-      HAVING sum(jumlah) > 0
-    `.execute(db),
-  ]);
-  let recordsTotal = Number(page.rows[0]?.baris ?? 0);
-  if (page.rows.length === 0 && paginator.page > 1) {
-    // Past the last page: the window count is not there to read, so count the groups.
-    const { rows } = await sql<{ n: string | number }>`SELECT count(*) AS n FROM (${grouped}) g`.execute(db);
-    recordsTotal = Number(rows[0]?.n ?? 0);
-  }
+  // One statement, one round trip: the page of groups, their number, and the view's totals.
+  const offset = (paginator.page - 1) * paginator.pageSize;
+  const { rows } = await sql<{
+    baris: string | number;
+    halaman: (ProgressColumns & { instansi_id: number; kategori: KategoriNonAsn; kode: string; nama: string })[];
+    totals: (ProgressColumns & { kategori: KategoriNonAsn | null })[];
+  }>`
+    WITH c AS MATERIALIZED (
+      SELECT * FROM (${counted(instansi, filter.kategori)}) c WHERE true ${matching}
+    ),
+    g AS (SELECT instansi_id, kategori, ${SUMS} FROM c GROUP BY instansi_id, kategori HAVING sum(jumlah) > 0),
+    p AS (
+      SELECT g.*, i.kode, i.nama, row_number() OVER (ORDER BY ${order}) AS urut
+      FROM g JOIN instansi i ON i.id = g.instansi_id
+    )
+    SELECT
+      (SELECT count(*) FROM g) AS baris,
+      (SELECT coalesce(json_agg(p ORDER BY urut), '[]') FROM p
+        WHERE urut > ${offset} AND urut <= ${offset + paginator.pageSize}) AS halaman,
+      (SELECT coalesce(json_agg(t), '[]') FROM (
+        SELECT kategori, ${SUMS} FROM c GROUP BY ROLLUP (kategori) HAVING sum(jumlah) > 0
+      ) t) AS totals
+  `.execute(db);
+  const answer = rows[0];
+  const recordsTotal = Number(answer?.baris ?? 0);
+  const page = { rows: answer?.halaman ?? [] };
+  const totals = { rows: answer?.totals ?? [] };
   const data: DashboardKonfirmasiRow[] = page.rows.map((row) => ({
     id: `${row.instansi_id}-${row.kategori}`,
     instansi: { id: row.instansi_id, kode: row.kode, nama: row.nama },
