@@ -20,6 +20,8 @@ import { getOrCreateSecret } from './db/secrets.js';
 import { registerErrorHandler } from './errors.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jadwalRoutes } from './modules/jadwal/routes.js';
+import { nonAsnRoutes } from './modules/nonasn/routes.js';
+import { rollUpNonAsnCounts } from './modules/nonasn/service.js';
 import { pelamarListRoutes } from './modules/pelamar/routes.js';
 import { sanggahRoutes } from './modules/sanggah/routes.js';
 import { verifikasiRoutes } from './modules/verifikasi/routes.js';
@@ -105,11 +107,15 @@ export async function buildApp({
   await app.register(verifikasiRoutes, { db, klaimMenit: config.klaimMenit });
   await app.register(jadwalRoutes, { db });
   await app.register(sanggahRoutes, { db, files, klaimMenit: config.klaimMenit });
+  await app.register(nonAsnRoutes, { db });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).
   const rollUp = setInterval(() => {
     rollUpStatusCounts(db).catch((error: unknown) =>
       app.log.warn({ err: error }, 'penggabungan penghitung status gagal'),
+    );
+    rollUpNonAsnCounts(db).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'penggabungan penghitung Non ASN gagal'),
     );
   }, 15_000);
   rollUp.unref();

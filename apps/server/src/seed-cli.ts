@@ -1,6 +1,7 @@
-// `npm run seed -- --applicants 1000000 [--seed N] [--no-documents] [--reset]`: loads generated
-// applicants into the configured database (DATABASE_URL, else the embedded one in DATA_DIR), in
-// bulk, after the demo accounts. --reset empties the applicant tables first.
+// `npm run seed -- --applicants 1000000 [--nonasn N] [--seed N] [--no-documents] [--reset]`: loads
+// generated applicants and Non-ASN records (by default 30 % of the applicants' number) into the
+// configured database (DATABASE_URL, else the embedded one in DATA_DIR), in bulk, after the demo
+// accounts. --reset empties the applicant and Non-ASN tables first.
 
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
@@ -10,6 +11,7 @@ import { migrate } from './db/migrate.js';
 import { seedAccounts } from './db/seed/accounts.js';
 import { seedApplicants } from './db/seed/applicants.js';
 import { DEMO_SEED, planBlocks } from './db/seed/index.js';
+import { planNonAsn, seedNonAsn } from './db/seed/nonasn.js';
 import { seedSanggah } from './db/seed/sanggah.js';
 import { LocalBerkasStore } from './storage/berkas-store.js';
 
@@ -19,12 +21,22 @@ const { values } = parseArgs({
     seed: { type: 'string', default: String(DEMO_SEED) },
     'no-documents': { type: 'boolean', default: false },
     reset: { type: 'boolean', default: false },
+    nonasn: { type: 'string' },
   },
 });
 const applicants = Number(values.applicants);
 const seed = Number(values.seed);
-if (!Number.isInteger(applicants) || applicants < 1 || !Number.isInteger(seed)) {
-  console.error('Pemakaian: npm run seed -- --applicants <jumlah> [--seed <angka>] [--no-documents] [--reset]');
+const nonAsn = values.nonasn === undefined ? Math.round(applicants * 0.3) : Number(values.nonasn);
+if (
+  !Number.isInteger(applicants) ||
+  applicants < 1 ||
+  !Number.isInteger(seed) ||
+  !Number.isInteger(nonAsn) ||
+  nonAsn < 0
+) {
+  console.error(
+    'Pemakaian: npm run seed -- --applicants <jumlah> [--nonasn <jumlah>] [--seed <angka>] [--no-documents] [--reset]',
+  );
   process.exit(2);
 }
 
@@ -37,6 +49,7 @@ try {
     await sql`TRUNCATE sanggah, nilai, dokumen, pelamar, formasi, pelamar_status_count, pelamar_status_delta`.execute(
       database.db,
     );
+    await sql`TRUNCATE nonasn, nonasn_count, nonasn_count_delta`.execute(database.db);
   }
   console.info(`Memuat ${applicants.toLocaleString('id-ID')} pelamar ke ${database.kind}…`);
   const result = await seedApplicants(database.db, new LocalBerkasStore(config.filesDir), {
@@ -50,6 +63,11 @@ try {
   );
   const sanggah = await seedSanggah(database.db);
   console.info(`${sanggah.toLocaleString('id-ID')} sanggah.`);
+  if (nonAsn > 0) {
+    console.info(`Memuat ${nonAsn.toLocaleString('id-ID')} data Non ASN…`);
+    const loaded = await seedNonAsn(database.db, planNonAsn(nonAsn), seed);
+    console.info(`Selesai dalam ${(loaded.ms / 1000).toFixed(1)} s: ${loaded.records} data Non ASN.`);
+  }
 } finally {
   await database.close();
 }

@@ -219,6 +219,47 @@ export interface SanggahTable {
   version: Generated<number>;
 }
 
+export type KategoriNonAsnColumn = 'EKS_THK_II' | 'DATABASE' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
+export type StatusKonfirmasiColumn = 'BELUM' | 'DIKONFIRMASI' | 'TIDAK_DIUSULKAN';
+
+export interface NonAsnTable {
+  id: Generated<number>;
+  instansi_id: number;
+  nik: string;
+  nama: string;
+  nama_cari: ColumnType<string, never, never>;
+  nama_kata: ColumnType<string, never, never>;
+  tempat_lahir: string;
+  tanggal_lahir: DateColumn;
+  unit_kerja: string;
+  jabatan: string;
+  masa_kerja_bulan: number;
+  kategori: KategoriNonAsnColumn;
+  no_sk: string;
+  tgl_sk: DateColumn;
+  sumber_dana: 'APBN' | 'APBD' | 'BLUD' | 'BOS' | 'LAINNYA';
+  status_konfirmasi: Generated<StatusKonfirmasiColumn>;
+  alasan: string | null;
+  dikonfirmasi_oleh: number | null;
+  dikonfirmasi_at: Timestamp | null;
+  version: Generated<number>;
+}
+
+export interface NonAsnCountTable {
+  instansi_id: number;
+  kategori: KategoriNonAsnColumn;
+  status_konfirmasi: StatusKonfirmasiColumn;
+  jumlah: number;
+}
+
+export interface NonAsnCountDeltaTable {
+  id: Generated<number>;
+  instansi_id: number;
+  kategori: KategoriNonAsnColumn;
+  status_konfirmasi: StatusKonfirmasiColumn;
+  delta: number;
+}
+
 export interface DB {
   instansi: InstansiTable;
   app_user: AppUserTable;
@@ -236,4 +277,7 @@ export interface DB {
   jadwal_tahap: JadwalTahapTable;
   final_verifikasi: FinalVerifikasiTable;
   sanggah: SanggahTable;
+  nonasn: NonAsnTable;
+  nonasn_count: NonAsnCountTable;
+  nonasn_count_delta: NonAsnCountDeltaTable;
 }

@@ -59,6 +59,16 @@ const SCREEN_PAGES: Partial<Record<TrackScreen, { list: LazyPage; detail: LazyPa
     list: () => verifikasiPages().then((m) => ({ Component: m.RekapSupervisiPage })),
     detail: () => detailPages().then((m) => ({ Component: m.RekapSupervisiDetailPage })),
   },
+  'rekap-nonasn': {
+    list: () => import('../features/nonasn/NonAsnListPage').then((m) => ({ Component: m.NonAsnListPage })),
+    detail: () => import('../features/nonasn/NonAsnDetailPage').then((m) => ({ Component: m.NonAsnDetailPage })),
+  },
+  'dashboard-konfirmasi': {
+    list: () =>
+      import('../features/nonasn/DashboardKonfirmasiPage').then((m) => ({ Component: m.DashboardKonfirmasiPage })),
+    // The dashboard has no detail page of its own.
+    detail: trackScreenPage,
+  },
 };
 
 /** The static splash of index.html covers the first load, so nothing renders under it. */

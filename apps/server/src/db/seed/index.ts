@@ -8,6 +8,7 @@ import type { DB } from '../schema.js';
 import { seedAccounts } from './accounts.js';
 import { type ApplicantSeedResult, type SeedBlock, seedApplicants } from './applicants.js';
 import { attributeDecisions } from './jadwal.js';
+import { DEMO_NONASN, type NonAsnSeedResult, seedNonAsn } from './nonasn.js';
 import { seedSanggah } from './sanggah.js';
 
 export const DEMO_SEED = 20240820;
@@ -51,6 +52,7 @@ export const DEMO_APPLICANTS = 12_000;
 export interface DemoSeedResult {
   accounts: boolean;
   applicants?: ApplicantSeedResult;
+  nonAsn?: NonAsnSeedResult;
 }
 
 /** Seeds the demo data once (nothing when the database already has users). */
@@ -64,5 +66,6 @@ export async function seedDemo(db: Kysely<DB>, store: BerkasStore): Promise<Demo
   });
   await attributeDecisions(db);
   await seedSanggah(db);
-  return { accounts, applicants };
+  const nonAsn = await seedNonAsn(db, DEMO_NONASN, DEMO_SEED);
+  return { accounts, applicants, nonAsn };
 }

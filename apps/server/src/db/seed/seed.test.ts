@@ -11,6 +11,7 @@ import { createTestDb, type TestDb } from '../../test/test-app.js';
 import { seedAccounts } from './accounts.js';
 import { type ApplicantSeedResult, seedApplicants } from './applicants.js';
 import { planBlocks } from './index.js';
+import { DEMO_NONASN, planNonAsn, seedNonAsn } from './nonasn.js';
 
 let testDb: TestDb;
 let filesDir: string;
@@ -128,5 +129,72 @@ describe('planBlocks', () => {
     const plan = planBlocks(1_000_000);
     expect(plan.reduce((sum, block) => sum + block.applicants, 0)).toBe(1_000_000);
     expect(plan[0]).toEqual({ instansiId: 3, track: 'cpns', applicants: 250_000 });
+  });
+});
+
+describe('Non-ASN generator', () => {
+  let loaded: number;
+  beforeAll(async () => {
+    loaded = (await seedNonAsn(testDb.db, DEMO_NONASN, 7)).records;
+  }, 60_000);
+
+  it('loads every planned record with a valid, unique NIK', async () => {
+    const planned = DEMO_NONASN.reduce((sum, block) => sum + block.records, 0);
+    expect(loaded).toBe(planned);
+    const rows = await testDb.db
+      .selectFrom('nonasn')
+      .select(['nik', sql<string>`to_char(tanggal_lahir, 'DDMMYY')`.as('lahir')])
+      .execute();
+    expect(rows).toHaveLength(planned);
+    for (const row of rows) {
+      expect(row.nik).toMatch(/^\d{16}$/);
+      const day = Number(row.nik.slice(6, 8));
+      expect(`${String(day > 40 ? day - 40 : day).padStart(2, '0')}${row.nik.slice(8, 12)}`).toBe(row.lahir);
+    }
+    expect(new Set(rows.map((row) => row.nik)).size).toBe(rows.length);
+  });
+
+  it('mixes the statuses, answered by the instansi admin, with a reason for every Tidak Diusulkan', async () => {
+    const { rows } = await sql<{
+      instansi_id: number;
+      status: string;
+      n: number;
+      tanpa_alasan: number;
+      tanpa_admin: number;
+    }>`
+      SELECT n.instansi_id, n.status_konfirmasi AS status, count(*)::int AS n,
+             count(*) FILTER (WHERE n.status_konfirmasi = 'TIDAK_DIUSULKAN' AND n.alasan IS NULL)::int AS tanpa_alasan,
+             count(*) FILTER (WHERE n.status_konfirmasi <> 'BELUM'
+               AND NOT coalesce(u.authorities && ARRAY['ROLE_ADMIN_PPPK', 'ROLE_ADMIN_PPPK_GURU', 'ROLE_ADMIN_PPPK_NAKES']
+                                AND u.instansi_id = n.instansi_id, false))::int AS tanpa_admin
+      FROM nonasn n LEFT JOIN app_user u ON u.id = n.dikonfirmasi_oleh
+      GROUP BY 1, 2
+    `.execute(testDb.db);
+    expect(new Set(rows.filter((row) => row.instansi_id === 4).map((row) => row.status))).toEqual(
+      new Set(['BELUM', 'DIKONFIRMASI', 'TIDAK_DIUSULKAN']),
+    );
+    // Raja Ampat's confirmation has not started.
+    expect(rows.filter((row) => row.instansi_id === 8).map((row) => row.status)).toEqual(['BELUM']);
+    expect(rows.every((row) => row.tanpa_alasan === 0 && row.tanpa_admin === 0)).toBe(true);
+  });
+
+  it('keeps the counters equal to the rows', async () => {
+    const { rows } = await sql<{ instansi_id: number; kategori: string; status_konfirmasi: string; n: number }>`
+      SELECT instansi_id, kategori, status_konfirmasi, count(*)::int AS n FROM nonasn GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+    `.execute(testDb.db);
+    const counters = await testDb.db
+      .selectFrom('nonasn_count')
+      .select(['instansi_id', 'kategori', 'status_konfirmasi', sql<number>`jumlah::int`.as('n')])
+      .orderBy('instansi_id')
+      .orderBy('kategori')
+      .orderBy('status_konfirmasi')
+      .execute();
+    expect(counters).toEqual(rows);
+  });
+
+  it('plans a bulk load over the demo instansi to the exact total', () => {
+    const plan = planNonAsn(300_000);
+    expect(plan.reduce((sum, block) => sum + block.records, 0)).toBe(300_000);
+    expect(plan[0]).toEqual({ instansiId: 4, records: 90_000 });
   });
 });

@@ -1,0 +1,406 @@
+// The Non-ASN reads (issue #5): the Data Non ASN list, its export batches, one record with its
+// audit trail, and the confirmation dashboard. The list's shape is the applicant lists' (one page of
+// ids in an indexed order, then the page's rows); its counts and the whole dashboard come from the
+// per-(instansi, kategori, status) counters plus their pending deltas (PERFORMANCE.md: an exact
+// count of an instansi's rows costs 100× the page), and from a GROUP BY only for searches.
+
+import {
+  type DashboardKonfirmasiRequest,
+  type DashboardKonfirmasiResponse,
+  type DashboardKonfirmasiRow,
+  type DashboardKonfirmasiSummary,
+  isNonAsnAdmin,
+  KATEGORI_NONASN,
+  type KategoriNonAsn,
+  maskNik,
+  NATIONAL_ROLES,
+  type NonAsnDetail,
+  type NonAsnFilter,
+  type NonAsnListRequest,
+  type NonAsnListResponse,
+  type NonAsnRow,
+  type NonAsnSortColumn,
+  type Principal,
+  type Riwayat,
+  STATUS_KONFIRMASI,
+  type StatusKonfirmasi,
+} from '@portal/contract';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { nameWords } from '../pelamar/queries.js';
+
+export interface NonAsnScope {
+  /** null: every instansi (national roles). */
+  instansiId: number | null;
+  /** Monitoring roles see masked NIKs, as on the applicant recaps. */
+  maskNik: boolean;
+}
+
+export function nonAsnScope(principal: Principal): NonAsnScope {
+  const national = principal.authorities.some((a) => (NATIONAL_ROLES as readonly string[]).includes(a.authority));
+  return { instansiId: national ? null : principal.instansi.id, maskNik: !isNonAsnAdmin(principal.authorities) };
+}
+
+/**
+ * The instansi a view reads: the caller's own, or for national roles the one they filter on (or
+ * all). An instansi admin asking for another instansi gets nothing (`false`), never its rows.
+ */
+function viewInstansi(scope: NonAsnScope, filter: { instansiId?: number | undefined }): number | null | false {
+  if (scope.instansiId === null) return filter.instansiId ?? null;
+  if (filter.instansiId !== undefined && filter.instansiId !== scope.instansiId) return false;
+  return scope.instansiId;
+}
+
+type Query = SelectQueryBuilder<DB, 'nonasn', object>;
+
+const SORT_COLUMN: Record<NonAsnSortColumn, 'id' | 'nama_cari' | 'kategori' | 'status_konfirmasi'> = {
+  id: 'id',
+  nama: 'nama_cari',
+  kategori: 'kategori',
+  statusKonfirmasi: 'status_konfirmasi',
+};
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+const isNameSearch = (term: string) => term !== '' && !/^\d+$/.test(term);
+
+/** The filtered view without the status filter (the summaries count every status of it). */
+function filtered(db: Kysely<DB>, scope: NonAsnScope, filter: NonAsnFilter, searchTerm: string): Query {
+  let query = db.selectFrom('nonasn');
+  const instansi = viewInstansi(scope, filter);
+  if (instansi === false) return query.where(sql<boolean>`false`);
+  const term = searchTerm.trim();
+  // A name search's tokens carry the instansi exactly (migration 0008); repeating it would make the
+  // planner AND in the instansi's whole index range.
+  if (instansi !== null && !isNameSearch(term)) query = query.where('instansi_id', '=', instansi);
+  if (filter.kategori) query = query.where('kategori', '=', filter.kategori);
+  if (/^\d+$/.test(term)) {
+    query = term.length === 16 ? query.where('nik', '=', term) : query.where('nik', 'like', `${escapeLike(term)}%`);
+  } else if (term) {
+    const words = nameWords(term);
+    if (words.length === 0) return query.where(sql<boolean>`false`);
+    const prefix = instansi === null ? 'n_' : `i${instansi}_`;
+    const tsquery = words.map((word) => `${prefix}${word}:*`).join(' & ');
+    query = query.where(sql<boolean>`nama_kata @@ ${tsquery}::tsquery`);
+  }
+  return query;
+}
+
+/** A date column as `YYYY-MM-DD`; a timestamp as local time in Jakarta. */
+const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+const momentText = (column: string) =>
+  sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS')`;
+
+function rowQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('nonasn as n')
+    .innerJoin('instansi as i', 'i.id', 'n.instansi_id')
+    .leftJoin('app_user as u', 'u.id', 'n.dikonfirmasi_oleh')
+    .select([
+      'n.id',
+      'n.nik',
+      'n.nama',
+      'n.tempat_lahir',
+      dayText('n.tanggal_lahir').as('tanggal_lahir'),
+      'n.unit_kerja',
+      'n.jabatan',
+      'n.masa_kerja_bulan',
+      'n.kategori',
+      'n.sumber_dana',
+      'n.status_konfirmasi',
+      'n.alasan',
+      'u.fullname as dikonfirmasi_nama',
+      momentText('n.dikonfirmasi_at').as('dikonfirmasi_at'),
+      'n.instansi_id',
+      'i.kode as instansi_kode',
+      'i.nama as instansi_nama',
+    ]);
+}
+
+type RowColumns = Awaited<ReturnType<ReturnType<typeof rowQuery>['execute']>>[number];
+
+function toRow(row: RowColumns, scope: NonAsnScope): NonAsnRow {
+  return {
+    id: Number(row.id),
+    nik: scope.maskNik ? maskNik(row.nik) : row.nik,
+    nama: row.nama,
+    tempatLahir: row.tempat_lahir,
+    tanggalLahir: row.tanggal_lahir,
+    unitKerja: row.unit_kerja,
+    jabatan: row.jabatan,
+    masaKerjaBulan: row.masa_kerja_bulan,
+    kategori: row.kategori,
+    sumberDana: row.sumber_dana,
+    statusKonfirmasi: row.status_konfirmasi,
+    alasan: row.alasan,
+    dikonfirmasiOleh: row.dikonfirmasi_nama,
+    dikonfirmasiAt: row.dikonfirmasi_at,
+    instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
+  };
+}
+
+async function rowsOf(db: Kysely<DB>, ids: number[], scope: NonAsnScope): Promise<NonAsnRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await rowQuery(db).where('n.id', 'in', ids).execute();
+  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toRow(row, scope)] : [];
+  });
+}
+
+/** Counters plus pending deltas, one row per key; `where` narrows both by instansi and kategori. */
+function counted(instansi: number | null, kategori: KategoriNonAsn | undefined) {
+  const conditions = [
+    ...(instansi === null ? [] : [sql`instansi_id = ${instansi}`]),
+    ...(kategori ? [sql`kategori = ${kategori}`] : []),
+  ];
+  const where = conditions.length ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  return sql`
+    SELECT instansi_id, kategori, status_konfirmasi, jumlah FROM nonasn_count ${where}
+    UNION ALL
+    SELECT instansi_id, kategori, status_konfirmasi, delta FROM nonasn_count_delta ${where}
+  `;
+}
+
+async function countersFor(
+  db: Kysely<DB>,
+  instansi: number | null,
+  kategori: KategoriNonAsn | undefined,
+): Promise<Map<StatusKonfirmasi, number>> {
+  const { rows } = await sql<{ status: StatusKonfirmasi; jumlah: string | number }>`
+    SELECT status_konfirmasi AS status, sum(jumlah) AS jumlah FROM (${counted(instansi, kategori)}) c GROUP BY 1
+  `.execute(db);
+  return new Map(rows.map((row) => [row.status, Number(row.jumlah)]));
+}
+
+async function countsByStatus(query: Query): Promise<Map<StatusKonfirmasi, number>> {
+  const rows = await query
+    .select(['status_konfirmasi', (eb) => eb.fn.countAll<string>().as('jumlah')])
+    .groupBy('status_konfirmasi')
+    .execute();
+  return new Map(rows.map((row) => [row.status_konfirmasi, Number(row.jumlah)]));
+}
+
+export async function listNonAsn(
+  db: Kysely<DB>,
+  scope: NonAsnScope,
+  request: NonAsnListRequest,
+): Promise<NonAsnListResponse> {
+  const { filter, paginator, sorting, searchTerm } = request;
+  const view = filtered(db, scope, filter, searchTerm);
+  const column = SORT_COLUMN[sorting.column];
+  const pageQuery = (filter.statusKonfirmasi ? view.where('status_konfirmasi', '=', filter.statusKonfirmasi) : view)
+    .select('id')
+    .orderBy(column, sorting.direction)
+    .orderBy('id', sorting.direction)
+    .limit(paginator.pageSize)
+    .offset((paginator.page - 1) * paginator.pageSize);
+  const instansi = viewInstansi(scope, filter);
+  // The whole instansi (or nation), perhaps one kategori: the counters know; a search is counted.
+  const counting =
+    searchTerm.trim() === '' && instansi !== false ? countersFor(db, instansi, filter.kategori) : countsByStatus(view);
+  const [ids, counts] = await Promise.all([
+    pageQuery.execute().then((rows) => rows.map((row) => Number(row.id))),
+    counting,
+  ]);
+  const statuses = STATUS_KONFIRMASI.filter((status) => !filter.statusKonfirmasi || status === filter.statusKonfirmasi);
+  return {
+    data: await rowsOf(db, ids, scope),
+    recordsTotal: statuses.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0),
+    summaries: STATUS_KONFIRMASI.map((status) => ({ statusKonfirmasi: status, jumlah: counts.get(status) ?? 0 })),
+  };
+}
+
+/** The whole filtered view in the list's order, a batch at a time (exports), by keyset. */
+export async function* nonAsnBatches(
+  db: Kysely<DB>,
+  scope: NonAsnScope,
+  request: Pick<NonAsnListRequest, 'filter' | 'sorting' | 'searchTerm'>,
+  batchSize = 2000,
+): AsyncGenerator<NonAsnRow[]> {
+  const { filter, sorting, searchTerm } = request;
+  let view = filtered(db, scope, filter, searchTerm);
+  if (filter.statusKonfirmasi) view = view.where('status_konfirmasi', '=', filter.statusKonfirmasi);
+  const column = SORT_COLUMN[sorting.column];
+  const after = sorting.direction === 'asc' ? '>' : '<';
+  let last: { value: unknown; id: number } | undefined;
+  for (;;) {
+    let query = view
+      .select(['id', sql.ref<unknown>(column).as('sort_value')])
+      .orderBy(column, sorting.direction)
+      .orderBy('id', sorting.direction)
+      .limit(batchSize);
+    const from = last;
+    if (from) {
+      query = query.where((eb) => eb(eb.refTuple(column, 'id'), after, eb.tuple(from.value as never, from.id)));
+    }
+    const rows = await query.execute();
+    if (rows.length === 0) return;
+    yield rowsOf(
+      db,
+      rows.map((row) => Number(row.id)),
+      scope,
+    );
+    const tail = rows[rows.length - 1] as { id: number | string; sort_value: unknown };
+    last = { value: tail.sort_value, id: Number(tail.id) };
+    if (rows.length < batchSize) return;
+  }
+}
+
+/** The audit events of one record, oldest first. */
+async function riwayatNonAsn(db: Kysely<DB>, id: number): Promise<Riwayat[]> {
+  const rows = await db
+    .selectFrom('audit_event as a')
+    .leftJoin('app_user as u', 'u.id', 'a.actor_id')
+    .where('a.entity', '=', 'nonasn')
+    .where('a.entity_id', '=', String(id))
+    .select([
+      momentText('a.at').as('at'),
+      'a.action',
+      'u.fullname',
+      'a.actor_username',
+      'a.from_value',
+      'a.to_value',
+      'a.reason',
+    ])
+    .orderBy('a.at')
+    .orderBy('a.id')
+    .execute();
+  return rows.map((row) => ({
+    at: row.at ?? '',
+    aksi: row.action,
+    oleh: row.fullname ?? row.actor_username,
+    dari: row.from_value,
+    ke: row.to_value,
+    alasan: row.reason,
+  }));
+}
+
+/** One record inside the caller's scope (another instansi's is "not found"), with its trail. */
+export async function nonAsnDetail(db: Kysely<DB>, scope: NonAsnScope, id: number): Promise<NonAsnDetail> {
+  let query = rowQuery(db)
+    .where('n.id', '=', id)
+    .select(['n.no_sk', dayText('n.tgl_sk').as('tgl_sk'), 'n.version']);
+  if (scope.instansiId !== null) query = query.where('n.instansi_id', '=', scope.instansiId);
+  const row = await query.executeTakeFirst();
+  if (!row) throw new AppError(404, 'NOT_FOUND', 'Data Non ASN tidak ditemukan.');
+  return {
+    ...toRow(row, scope),
+    noSk: row.no_sk,
+    tglSk: row.tgl_sk,
+    version: row.version,
+    riwayat: await riwayatNonAsn(db, id),
+  };
+}
+
+// The confirmation dashboard.
+
+const KATEGORI_ORDER = sql`array_position(${sql.val([...KATEGORI_NONASN])}::text[], kategori)`;
+
+interface ProgressColumns {
+  total: string | number;
+  dikonfirmasi: string | number;
+  tidak_diusulkan: string | number;
+}
+
+function progress(row: ProgressColumns) {
+  const total = Number(row.total);
+  const dikonfirmasi = Number(row.dikonfirmasi);
+  const tidakDiusulkan = Number(row.tidak_diusulkan);
+  const answered = dikonfirmasi + tidakDiusulkan;
+  return {
+    total,
+    dikonfirmasi,
+    tidakDiusulkan,
+    belum: total - answered,
+    persen: total === 0 ? 0 : Math.round((answered / total) * 1000) / 10,
+  };
+}
+
+const SUMS = sql`
+  sum(jumlah) AS total,
+  coalesce(sum(jumlah) FILTER (WHERE status_konfirmasi = 'DIKONFIRMASI'), 0) AS dikonfirmasi,
+  coalesce(sum(jumlah) FILTER (WHERE status_konfirmasi = 'TIDAK_DIUSULKAN'), 0) AS tidak_diusulkan
+`;
+
+export async function dashboardKonfirmasi(
+  db: Kysely<DB>,
+  scope: NonAsnScope,
+  request: DashboardKonfirmasiRequest,
+): Promise<DashboardKonfirmasiResponse> {
+  const { filter, paginator, sorting, searchTerm } = request;
+  const instansi = viewInstansi(scope, filter);
+  if (instansi === false) return { data: [], recordsTotal: 0, summaries: [] };
+  const term = searchTerm.trim();
+  // A search narrows the instansi by name or code (a small table).
+  const matching = term
+    ? sql`AND instansi_id IN (SELECT id FROM instansi WHERE portal_normalise(nama) LIKE ${`%${escapeLike(nameWords(term).join(' '))}%`} OR kode = ${term})`
+    : sql``;
+  const direction = sql.raw(sorting.direction === 'desc' ? 'DESC' : 'ASC');
+  const order = {
+    instansi: sql`i.nama ${direction}, ${KATEGORI_ORDER}`,
+    kategori: sql`${KATEGORI_ORDER} ${direction}, i.nama`,
+    total: sql`g.total ${direction}, i.nama, ${KATEGORI_ORDER}`,
+    persen: sql`(g.dikonfirmasi + g.tidak_diusulkan)::numeric / nullif(g.total, 0) ${direction} NULLS LAST, i.nama, ${KATEGORI_ORDER}`,
+  }[sorting.column];
+  // One statement, one round trip: the page of groups, their number, and the view's totals.
+  const offset = (paginator.page - 1) * paginator.pageSize;
+  const { rows } = await sql<{
+    baris: string | number;
+    halaman: (ProgressColumns & { instansi_id: number; kategori: KategoriNonAsn; kode: string; nama: string })[];
+    totals: (ProgressColumns & { kategori: KategoriNonAsn | null })[];
+  }>`
+    WITH c AS MATERIALIZED (
+      SELECT * FROM (${counted(instansi, filter.kategori)}) c WHERE true ${matching}
+    ),
+    g AS (SELECT instansi_id, kategori, ${SUMS} FROM c GROUP BY instansi_id, kategori HAVING sum(jumlah) > 0),
+    p AS (
+      SELECT g.*, i.kode, i.nama, row_number() OVER (ORDER BY ${order}) AS urut
+      FROM g JOIN instansi i ON i.id = g.instansi_id
+    )
+    SELECT
+      (SELECT count(*) FROM g) AS baris,
+      (SELECT coalesce(json_agg(p ORDER BY urut), '[]') FROM p
+        WHERE urut > ${offset} AND urut <= ${offset + paginator.pageSize}) AS halaman,
+      (SELECT coalesce(json_agg(t), '[]') FROM (
+        SELECT kategori, ${SUMS} FROM c GROUP BY ROLLUP (kategori) HAVING sum(jumlah) > 0
+      ) t) AS totals
+  `.execute(db);
+  const answer = rows[0];
+  const recordsTotal = Number(answer?.baris ?? 0);
+  const page = { rows: answer?.halaman ?? [] };
+  const totals = { rows: answer?.totals ?? [] };
+  const data: DashboardKonfirmasiRow[] = page.rows.map((row) => ({
+    id: `${row.instansi_id}-${row.kategori}`,
+    instansi: { id: row.instansi_id, kode: row.kode, nama: row.nama },
+    kategori: row.kategori,
+    ...progress(row),
+  }));
+  const summaries: DashboardKonfirmasiSummary[] = totals.rows
+    .map((row) => ({ kategori: row.kategori, ...progress(row) }))
+    .sort(
+      (a, b) =>
+        (a.kategori === null ? -1 : KATEGORI_NONASN.indexOf(a.kategori)) -
+        (b.kategori === null ? -1 : KATEGORI_NONASN.indexOf(b.kategori)),
+    );
+  if (summaries[0]?.kategori !== null) {
+    summaries.unshift({ kategori: null, total: 0, dikonfirmasi: 0, tidakDiusulkan: 0, belum: 0, persen: 0 });
+  }
+  return { data, recordsTotal, summaries };
+}
+
+/** The instansi a national role may narrow the views to: those with Non-ASN records. */
+export async function instansiOptions(db: Kysely<DB>, scope: NonAsnScope) {
+  let query = db
+    .selectFrom('instansi')
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('nonasn_count as c').whereRef('c.instansi_id', '=', 'instansi.id').select('c.instansi_id'),
+      ),
+    )
+    .select(['id', 'kode', 'nama'])
+    .orderBy('nama');
+  if (scope.instansiId !== null) query = query.where('id', '=', scope.instansiId);
+  return query.execute();
+}

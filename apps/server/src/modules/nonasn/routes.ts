@@ -1,0 +1,166 @@
+// The Non-ASN calls (issue #5), `{base}` = `/api/pppk` (the screens live under PPPK Teknis, spec §2),
+// each bound to the page it serves:
+//   POST nonasn/filter, POST nonasn/export, GET nonasn/instansi, GET nonasn/{id}   /pppk/rekap-nonasn
+//   PUT  nonasn/{id}, PUT nonasn/updateStatus (the instansi's admins only)       /pppk/rekap-nonasn
+//   POST dashboard-konfirmasi/filter                                             /pppk/dashboard-konfirmasi
+// Reads are scoped to the caller's instansi unless the role is national (MENPAN, BKN).
+
+import {
+  DASHBOARD_KONFIRMASI_PAGE,
+  dashboardKonfirmasiRequestSchema,
+  dashboardKonfirmasiResponseSchema,
+  instansiOptionsSchema,
+  isNonAsnAdmin,
+  konfirmasiBanyakResultSchema,
+  konfirmasiNonAsnBanyakSchema,
+  konfirmasiNonAsnSchema,
+  konfirmasiResultSchema,
+  NONASN_PAGE,
+  nonAsnDetailSchema,
+  nonAsnExportRequestSchema,
+  nonAsnIdParamsSchema,
+  nonAsnListRequestSchema,
+  nonAsnListResponseSchema,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { actorOf, principalOf } from '../../auth/access.js';
+import type { DB } from '../../db/schema.js';
+import { forbidden } from '../../errors.js';
+import type { Actor } from '../audit/audit.js';
+import { EXPORT_MIME } from '../pelamar/export.js';
+import { exportNonAsn } from './export.js';
+import { dashboardKonfirmasi, instansiOptions, listNonAsn, nonAsnDetail, nonAsnScope } from './queries.js';
+import { konfirmasiNonAsn, konfirmasiNonAsnBanyak } from './service.js';
+
+const tags = ['Non ASN'];
+const dataPage = { access: { page: () => NONASN_PAGE } };
+const dashboardPage = { access: { page: () => DASHBOARD_KONFIRMASI_PAGE } };
+
+/** Only the instansi's admins answer; monitors (national or not) read. */
+function adminOf(request: FastifyRequest): Actor {
+  const principal = principalOf(request);
+  if (!isNonAsnAdmin(principal.authorities)) {
+    throw forbidden(
+      'Konfirmasi Data Non ASN hanya dapat dilakukan oleh admin instansi; akun Anda hanya dapat melihat.',
+    );
+  }
+  return actorOf(request);
+}
+
+export async function nonAsnRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const scopeOf = (request: FastifyRequest) => nonAsnScope(principalOf(request));
+
+  typed.post(
+    '/api/pppk/nonasn/filter',
+    {
+      config: dataPage,
+      schema: {
+        tags,
+        summary: 'Data Non ASN: daftar per instansi (seluruh instansi bagi pemantau nasional)',
+        body: nonAsnListRequestSchema,
+        response: { 200: nonAsnListResponseSchema },
+      },
+    },
+    async (request) => listNonAsn(db, scopeOf(request), request.body),
+  );
+
+  typed.post(
+    '/api/pppk/nonasn/export',
+    {
+      config: dataPage,
+      schema: {
+        tags,
+        summary: 'Unduh Data Non ASN (Excel atau CSV), sesuai saringan yang dipakai',
+        body: nonAsnExportRequestSchema,
+      },
+    },
+    async (request, reply) => {
+      const { format, ...view } = request.body;
+      const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+      return reply
+        .header('Content-Type', EXPORT_MIME[format])
+        .header('Content-Disposition', `attachment; filename="data-nonasn-${day}.${format}"`)
+        .header('Cache-Control', 'no-store')
+        .send(exportNonAsn(db, scopeOf(request), view, format));
+    },
+  );
+
+  typed.get(
+    '/api/pppk/nonasn/instansi',
+    {
+      config: dataPage,
+      schema: {
+        tags,
+        summary: 'Instansi yang memiliki Data Non ASN (pilihan saringan pemantau nasional)',
+        response: { 200: instansiOptionsSchema },
+      },
+    },
+    async (request) => instansiOptions(db, scopeOf(request)),
+  );
+
+  typed.get(
+    '/api/pppk/nonasn/:id',
+    {
+      config: dataPage,
+      schema: {
+        tags,
+        summary: 'Satu Data Non ASN dengan riwayat konfirmasinya',
+        params: nonAsnIdParamsSchema,
+        response: { 200: nonAsnDetailSchema },
+      },
+    },
+    async (request) => nonAsnDetail(db, scopeOf(request), request.params.id),
+  );
+
+  typed.put(
+    '/api/pppk/nonasn/updateStatus',
+    {
+      config: dataPage,
+      schema: {
+        tags,
+        summary: 'Konfirmasi banyak Data Non ASN sekaligus di bawah SPTJM; jawaban per id',
+        body: konfirmasiNonAsnBanyakSchema,
+        response: { 200: konfirmasiBanyakResultSchema },
+      },
+    },
+    async (request) => {
+      const { ids, status, alasan } = request.body;
+      return konfirmasiNonAsnBanyak(db, adminOf(request), ids, { status, alasan });
+    },
+  );
+
+  typed.put(
+    '/api/pppk/nonasn/:id',
+    {
+      config: dataPage,
+      schema: {
+        tags,
+        summary: 'Konfirmasi satu Data Non ASN (diusulkan / tidak diusulkan) di bawah SPTJM',
+        params: nonAsnIdParamsSchema,
+        body: konfirmasiNonAsnSchema,
+        response: { 200: konfirmasiResultSchema },
+      },
+    },
+    async (request) => {
+      const { status, alasan, version } = request.body;
+      return konfirmasiNonAsn(db, adminOf(request), request.params.id, { status, alasan, version });
+    },
+  );
+
+  typed.post(
+    '/api/pppk/dashboard-konfirmasi/filter',
+    {
+      config: dashboardPage,
+      schema: {
+        tags,
+        summary: 'Dashboard konfirmasi Non ASN: kemajuan per instansi dan kategori',
+        body: dashboardKonfirmasiRequestSchema,
+        response: { 200: dashboardKonfirmasiResponseSchema },
+      },
+    },
+    async (request) => dashboardKonfirmasi(db, scopeOf(request), request.body),
+  );
+}

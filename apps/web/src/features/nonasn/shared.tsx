@@ -1,0 +1,102 @@
+// Pieces the Non-ASN screens share (issue #5): the status badge, whether the caller may answer now
+// (an instansi admin, inside the KONFIRMASI_NONASN window), and the answer's reason + SPTJM fields.
+
+import { Alert, Badge, Checkbox, Stack, Textarea } from '@mantine/core';
+import { useInterval } from '@mantine/hooks';
+import { isNonAsnAdmin, type KeputusanKonfirmasi, type StatusKonfirmasi } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useJadwal } from '../../api/jadwal';
+import { getNonAsnInstansi } from '../../api/nonasn';
+import { useAuth } from '../../auth/authStore';
+import { id } from '../../i18n/id';
+
+const t = id.nonasn;
+export const STATUS_COLOR: Record<StatusKonfirmasi, string> = {
+  BELUM: 'gray',
+  DIKONFIRMASI: 'teal',
+  TIDAK_DIUSULKAN: 'red',
+};
+
+export function KonfirmasiBadge({ status }: { status: StatusKonfirmasi }) {
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" title={t.status[status]}>
+      {t.statusShort[status]}
+    </Badge>
+  );
+}
+
+/** Whether the caller may answer now, and if not, why (shown instead of the buttons). */
+export function useBolehKonfirmasi(): { boleh: boolean; alasan: string | null } {
+  const user = useAuth().user;
+  const jadwal = useJadwal('pppk', 'KONFIRMASI_NONASN');
+  const [now, setNow] = useState(() => Date.now());
+  useInterval(() => setNow(Date.now()), 30_000, { autoInvoke: true });
+  if (!user || !isNonAsnAdmin(user.authorities)) return { boleh: false, alasan: t.hanyaLihat };
+  if (!jadwal) return { boleh: false, alasan: null };
+  const open = now >= new Date(jadwal.mulai).getTime() && now <= new Date(jadwal.selesai).getTime();
+  return open ? { boleh: true, alasan: null } : { boleh: false, alasan: t.diLuarJadwal };
+}
+
+export function useInstansiOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['nonasn-instansi'],
+    queryFn: ({ signal }) => getNonAsnInstansi(signal),
+    enabled,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export interface JawabanFields {
+  alasan: string;
+  sptjm: boolean;
+}
+
+/** What keeps an answer from being sent, or null when it can be. */
+export function masalahJawaban(status: KeputusanKonfirmasi, fields: JawabanFields, needsReason: boolean) {
+  if ((status === 'TIDAK_DIUSULKAN' || needsReason) && !fields.alasan.trim()) return t.alasanWajib;
+  if (!fields.sptjm) return t.sptjmWajib;
+  return null;
+}
+
+/** The reason and the SPTJM statement, as every answer form asks them. */
+export function JawabanInputs({
+  status,
+  value,
+  onChange,
+  needsReason = false,
+  problem,
+}: {
+  status: KeputusanKonfirmasi;
+  value: JawabanFields;
+  onChange: (next: JawabanFields) => void;
+  needsReason?: boolean;
+  problem: string | null;
+}) {
+  const required = status === 'TIDAK_DIUSULKAN' || needsReason;
+  return (
+    <Stack gap="sm">
+      <Textarea
+        label={status === 'TIDAK_DIUSULKAN' ? t.alasan : needsReason ? t.alasanUbah : t.alasanOpsional}
+        // Not the native `required`: the browser's bubble would hide the form's own message.
+        withAsterisk={required}
+        aria-required={required}
+        autosize
+        minRows={2}
+        maxLength={1000}
+        value={value.alasan}
+        onChange={(event) => onChange({ ...value, alasan: event.currentTarget.value })}
+      />
+      <Checkbox
+        label={t.sptjm}
+        checked={value.sptjm}
+        onChange={(event) => onChange({ ...value, sptjm: event.currentTarget.checked })}
+      />
+      {problem && (
+        <Alert color="red" p="xs" role="alert">
+          {problem}
+        </Alert>
+      )}
+    </Stack>
+  );
+}
