@@ -42,6 +42,8 @@ test('a monitor filters, sorts, searches, pages and selects on the recap; the vi
   await page.getByRole('option', { name: '50' }).click();
   await expect(page).toHaveURL(/size=50/);
   await expect(page).not.toHaveURL(/page=2/);
+  // Each load resets the selection to the loaded rows (spec §4): select once the 50 have arrived.
+  await expect(range(page)).toHaveText(/^1–50 dari/);
 
   await page.getByLabel('Pilih semua baris di halaman ini').check();
   await expect(page.getByText(/baris dipilih$/)).toHaveText(/^\d+ baris dipilih$/);
