@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import type { DB } from './db/schema.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { registerErrorHandler } from './errors.js';
+import { afirmasiRoutes } from './modules/afirmasi/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jadwalRoutes } from './modules/jadwal/routes.js';
 import { nonAsnRoutes } from './modules/nonasn/routes.js';
@@ -107,6 +108,7 @@ export async function buildApp({
   await app.register(verifikasiRoutes, { db, klaimMenit: config.klaimMenit });
   await app.register(jadwalRoutes, { db });
   await app.register(sanggahRoutes, { db, files, klaimMenit: config.klaimMenit });
+  await app.register(afirmasiRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(nonAsnRoutes, { db });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).

@@ -9,6 +9,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { seedAccounts } from './db/seed/accounts.js';
+import { seedAfirmasi } from './db/seed/afirmasi.js';
 import { seedApplicants } from './db/seed/applicants.js';
 import { DEMO_SEED, planBlocks } from './db/seed/index.js';
 import { planNonAsn, seedNonAsn } from './db/seed/nonasn.js';
@@ -46,13 +47,14 @@ try {
   await migrate(database.db);
   await seedAccounts(database.db);
   if (values.reset) {
-    await sql`TRUNCATE sanggah, nilai, dokumen, pelamar, formasi, pelamar_status_count, pelamar_status_delta`.execute(
+    await sql`TRUNCATE afirmasi, sanggah, nilai, dokumen, pelamar, formasi, pelamar_status_count, pelamar_status_delta`.execute(
       database.db,
     );
     await sql`TRUNCATE nonasn, nonasn_count, nonasn_count_delta`.execute(database.db);
   }
   console.info(`Memuat ${applicants.toLocaleString('id-ID')} pelamar ke ${database.kind}…`);
-  const result = await seedApplicants(database.db, new LocalBerkasStore(config.filesDir), {
+  const store = new LocalBerkasStore(config.filesDir);
+  const result = await seedApplicants(database.db, store, {
     seed,
     blocks: planBlocks(applicants),
     withDocuments: !values['no-documents'],
@@ -63,6 +65,10 @@ try {
   );
   const sanggah = await seedSanggah(database.db);
   console.info(`${sanggah.toLocaleString('id-ID')} sanggah.`);
+  const afirmasi = await seedAfirmasi(database.db, store);
+  console.info(
+    `${afirmasi.klaim.toLocaleString('id-ID')} klaim afirmasi, ${afirmasi.sanggah.toLocaleString('id-ID')} sanggah afirmasi.`,
+  );
   if (nonAsn > 0) {
     console.info(`Memuat ${nonAsn.toLocaleString('id-ID')} data Non ASN…`);
     const loaded = await seedNonAsn(database.db, planNonAsn(nonAsn), seed);

@@ -5,6 +5,7 @@ export * from './demo-reference.js';
 export * from './menu.js';
 export * from './roles.js';
 export * from './routes.js';
+export * from './schemas/afirmasi.js';
 export * from './schemas/auth.js';
 export * from './schemas/jadwal.js';
 export * from './schemas/lists.js';

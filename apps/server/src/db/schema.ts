@@ -217,6 +217,25 @@ export interface SanggahTable {
   cek_oleh: number | null;
   cek_at: Timestamp | null;
   version: Generated<number>;
+  jenis: Generated<'ADMINISTRASI' | 'AFIRMASI'>;
+}
+
+export type KategoriAfirmasiColumn = 'USIA_PENGALAMAN' | 'DISABILITAS' | 'EKS_THK_II' | 'PAPUA' | 'DATABASE_NAKES';
+
+export interface AfirmasiTable {
+  id: Generated<number>;
+  pelamar_id: number;
+  instansi_id: number;
+  track: 'pppk' | 'nakes';
+  kategori: KategoriAfirmasiColumn;
+  nama_file: string;
+  berkas_sha256: string;
+  diajukan_at: Timestamp;
+  status: Generated<'BELUM' | 'VALID' | 'TIDAK_VALID'>;
+  alasan: string | null;
+  diperiksa_oleh: number | null;
+  diperiksa_at: Timestamp | null;
+  version: Generated<number>;
 }
 
 export type KategoriNonAsnColumn = 'EKS_THK_II' | 'DATABASE' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
@@ -277,6 +296,7 @@ export interface DB {
   jadwal_tahap: JadwalTahapTable;
   final_verifikasi: FinalVerifikasiTable;
   sanggah: SanggahTable;
+  afirmasi: AfirmasiTable;
   nonasn: NonAsnTable;
   nonasn_count: NonAsnCountTable;
   nonasn_count_delta: NonAsnCountDeltaTable;

@@ -6,6 +6,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import { AppError } from '../errors.js';
 
 export type BerkasMime = 'application/pdf' | 'image/jpeg' | 'image/png';
 
@@ -42,4 +44,24 @@ export class LocalBerkasStore implements BerkasStore {
     const file = this.pathOf(sha256);
     return existsSync(file) ? createReadStream(file) : undefined;
   }
+}
+
+/** A stored file as a document or a claim's evidence points at it. */
+export interface BerkasRef {
+  sha256: string;
+  mime: string;
+  size: number;
+  nama_file: string;
+}
+
+/** Sends a stored file inline (the viewer shows it; a new tab can open it). */
+export function sendBerkas(reply: FastifyReply, files: BerkasStore, berkas: BerkasRef) {
+  const stream = files.open(berkas.sha256);
+  if (!stream) throw new AppError(404, 'NOT_FOUND', 'Berkas dokumen tidak tersedia.');
+  return reply
+    .header('Content-Type', berkas.mime)
+    .header('Content-Length', berkas.size)
+    .header('Content-Disposition', `inline; filename="${berkas.nama_file.replace(/[^\w.-]/g, '_')}"`)
+    .header('Cache-Control', 'private, max-age=3600')
+    .send(stream);
 }

@@ -37,8 +37,13 @@ export function sanggahDokumenPath(track: TrackId, list: SanggahList, sanggahId:
   return `${base(track, list)}/${sanggahId}/dokumen/${dokumenId}`;
 }
 
-export function jawabSanggah(track: TrackId, sanggahId: number, body: JawabSanggah) {
-  return request<{ version: number; status: string; mengubahStatus: boolean }>(`${base(track, 'jawab')}/${sanggahId}`, {
+/** The call path of an objected affirmation claim's evidence (sanggah afirmasi). */
+export function sanggahBuktiPath(track: TrackId, sanggahId: number, afirmasiId: number) {
+  return `${base(track, 'afirmasi')}/${sanggahId}/bukti/${afirmasiId}`;
+}
+
+export function jawabSanggah(track: TrackId, list: 'jawab' | 'afirmasi', sanggahId: number, body: JawabSanggah) {
+  return request<{ version: number; status: string; mengubahStatus: boolean }>(`${base(track, list)}/${sanggahId}`, {
     method: 'PUT',
     body,
   });

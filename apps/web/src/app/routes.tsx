@@ -51,6 +51,14 @@ const SCREEN_PAGES: Partial<Record<TrackScreen, { list: LazyPage; detail: LazyPa
     list: () => sanggahPages().then((m) => ({ Component: m.JawabSanggahPage })),
     detail: () => sanggahDetailPages().then((m) => ({ Component: m.JawabSanggahDetailPage })),
   },
+  'sanggah-afirmasi': {
+    list: () => sanggahPages().then((m) => ({ Component: m.SanggahAfirmasiPage })),
+    detail: () => sanggahDetailPages().then((m) => ({ Component: m.SanggahAfirmasiDetailPage })),
+  },
+  'afirmasi-admin': {
+    list: () => import('../features/afirmasi/AfirmasiPages').then((m) => ({ Component: m.AfirmasiAdminPage })),
+    detail: () => import('../features/afirmasi/AfirmasiDetailPage').then((m) => ({ Component: m.AfirmasiDetailPage })),
+  },
   'admin-reset-jawab-sanggah': {
     list: () => sanggahPages().then((m) => ({ Component: m.ResetJawabSanggahPage })),
     detail: () => sanggahDetailPages().then((m) => ({ Component: m.ResetJawabSanggahDetailPage })),

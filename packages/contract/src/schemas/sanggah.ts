@@ -6,6 +6,7 @@
 // admin may reset an answered objection to DIAJUKAN (the old answer stays in the audit trail).
 
 import { z } from 'zod';
+import { klaimAfirmasiSchema } from './afirmasi.js';
 import { pelamarDetailSchema, tableRequestSchema } from './lists.js';
 import { ALASAN_TMS_KODE } from './verifikasi.js';
 
@@ -17,12 +18,18 @@ export type JawabanSanggah = (typeof JAWABAN_SANGGAH)[number];
 export const CEK_SANGGAH = ['DIPERIKSA', 'DITANDAI'] as const;
 export type CekSanggah = (typeof CEK_SANGGAH)[number];
 
-/** The objection lists and the screen whose permission each carries (spec §2, §7). */
+/** What an objection is against: the verification (TMS) or the checker's affirmation decision. */
+export const JENIS_SANGGAH = ['ADMINISTRASI', 'AFIRMASI'] as const;
+export type JenisSanggah = (typeof JENIS_SANGGAH)[number];
+
+/** The objection lists, the screen whose permission each carries (spec §2, §7) and their kind. */
 export const SANGGAH_LISTS = {
   /** `{base}/sanggah/filter`: every objection of the instansi (all instansi for wasdal). */
-  jawab: { screen: 'sanggah', segment: 'sanggah' },
+  jawab: { screen: 'sanggah', segment: 'sanggah', jenis: 'ADMINISTRASI' },
   /** `{base}/reset-jawab-sanggah/filter`: answered objections, for the Nakes admin's reset. */
-  reset: { screen: 'admin-reset-jawab-sanggah', segment: 'reset-jawab-sanggah' },
+  reset: { screen: 'admin-reset-jawab-sanggah', segment: 'reset-jawab-sanggah', jenis: 'ADMINISTRASI' },
+  /** `{base}/sanggah-afirmasi/filter`: objections against the checker's TIDAK_VALID decisions. */
+  afirmasi: { screen: 'sanggah-afirmasi', segment: 'sanggah-afirmasi', jenis: 'AFIRMASI' },
 } as const;
 export type SanggahList = keyof typeof SANGGAH_LISTS;
 
@@ -71,9 +78,13 @@ export const sanggahListResponseSchema = z.object({
   summaries: z.array(sanggahSummarySchema),
 });
 
-/** One objected requirement: the applicant's argument and document, and its answer. */
+/**
+ * One objected item: a TMS reason (ADMINISTRASI) or an affirmation claim (AFIRMASI), the
+ * applicant's argument and the document it points to, and its answer.
+ */
 export const butirSanggahSchema = z.object({
-  alasanTms: z.enum(ALASAN_TMS_KODE),
+  alasanTms: z.enum(ALASAN_TMS_KODE).optional(),
+  afirmasiId: z.number().optional(),
   argumen: z.string(),
   dokumenId: z.number().nullable(),
   jawaban: z.enum(JAWABAN_SANGGAH).nullable(),
@@ -82,6 +93,7 @@ export const butirSanggahSchema = z.object({
 export type ButirSanggah = z.infer<typeof butirSanggahSchema>;
 
 export const sanggahDetailSchema = sanggahRowSchema.extend({
+  jenis: z.enum(JENIS_SANGGAH),
   version: z.number(),
   butir: z.array(butirSanggahSchema),
   /** The applicant's verification became MS through this objection's answer. */
@@ -90,6 +102,8 @@ export const sanggahDetailSchema = sanggahRowSchema.extend({
   cekOlehNama: z.string().nullable(),
   cekAt: z.string().nullable(),
   pelamar: pelamarDetailSchema,
+  /** AFIRMASI: the applicant's affirmation claims (the items point at them); empty otherwise. */
+  klaim: z.array(klaimAfirmasiSchema),
   /** What the caller may do with it. */
   bolehJawab: z.boolean(),
   bolehCek: z.boolean(),

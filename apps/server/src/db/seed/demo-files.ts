@@ -43,6 +43,11 @@ const JUDUL: Record<string, string> = {
   SURAT_PENGALAMAN_KERJA: 'Surat Keterangan Pengalaman Kerja',
   SERTIFIKAT_PENDIDIK: 'Sertifikat Pendidik',
   STR: 'Surat Tanda Registrasi',
+  BUKTI_USIA_PENGALAMAN: 'Surat Keterangan Masa Kerja (Afirmasi)',
+  BUKTI_DISABILITAS: 'Surat Keterangan Disabilitas (Afirmasi)',
+  BUKTI_EKS_THK_II: 'Surat Keputusan Tenaga Honorer Eks THK-II (Afirmasi)',
+  BUKTI_PAPUA: 'Surat Keterangan Orang Asli Papua (Afirmasi)',
+  BUKTI_DATABASE_NAKES: 'Bukti Terdaftar pada Pangkalan Data Tenaga Kesehatan (Afirmasi)',
 };
 
 function escapePdfText(text: string): string {

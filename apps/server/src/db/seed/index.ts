@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import type { DB } from '../schema.js';
 import { seedAccounts } from './accounts.js';
+import { seedAfirmasi } from './afirmasi.js';
 import { type ApplicantSeedResult, type SeedBlock, seedApplicants } from './applicants.js';
 import { attributeDecisions } from './jadwal.js';
 import { DEMO_NONASN, type NonAsnSeedResult, seedNonAsn } from './nonasn.js';
@@ -66,6 +67,7 @@ export async function seedDemo(db: Kysely<DB>, store: BerkasStore): Promise<Demo
   });
   await attributeDecisions(db);
   await seedSanggah(db);
+  await seedAfirmasi(db, store);
   const nonAsn = await seedNonAsn(db, DEMO_NONASN, DEMO_SEED);
   return { accounts, applicants, nonAsn };
 }

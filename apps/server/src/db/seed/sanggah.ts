@@ -54,7 +54,7 @@ export async function seedSanggah(db: Kysely<DB>): Promise<number> {
         WHERE p.status_verifikasi = 'TMS' AND p.status_supervisi = 'DISETUJUI'
           AND cardinality(p.alasan_tms) > 0
           AND abs(hashint8extended(p.id, 5)) % 5 = 0
-          AND NOT EXISTS (SELECT 1 FROM sanggah s WHERE s.pelamar_id = p.id)
+          AND NOT EXISTS (SELECT 1 FROM sanggah s WHERE s.pelamar_id = p.id AND s.jenis = 'ADMINISTRASI')
       ),
       penjawab AS (
         SELECT DISTINCT ON (u.instansi_id, t.track) u.instansi_id, t.track, u.id

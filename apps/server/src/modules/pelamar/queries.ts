@@ -89,6 +89,22 @@ const SORT_COLUMN: Record<PelamarSortColumn, 'id' | 'nama_cari' | 'no_peserta' |
 /** Track codes of the scoped name tokens (portal_track_code in migration 0004). */
 const TRACK_CODE: Record<TrackId, string> = { cpns: '1', pppk: '2', 'pppk-guru': '3', nakes: '4' };
 
+/**
+ * The search of the small lists joined to their applicants (alias p: objections, claims): NIK or
+ * nomor peserta by prefix, otherwise every typed word starts one of the name's words. Those lists
+ * hold a few thousand rows per instansi, so no token index is needed. undefined: no search.
+ */
+export function pelamarSearch(searchTerm: string) {
+  const term = searchTerm.trim();
+  if (!term) return undefined;
+  if (/^\d+$/.test(term)) {
+    const prefix = `${escapeLike(term)}%`;
+    return sql<boolean>`(p.nik LIKE ${prefix} OR p.no_peserta LIKE ${prefix})`;
+  }
+  const words = nameWords(term).map((word) => sql`p.nama_cari ~ ${`(^|[^a-z0-9])${word}`}`);
+  return words.length > 0 ? sql<boolean>`(${sql.join(words, sql` AND `)})` : undefined;
+}
+
 /** The words of a name search, folded like portal_normalise() (lower case, no diacritics). */
 export function nameWords(term: string): string[] {
   return term

@@ -28,7 +28,7 @@ import type { Kysely } from 'kysely';
 import { principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import type { BerkasStore } from '../../storage/berkas-store.js';
+import { type BerkasStore, sendBerkas } from '../../storage/berkas-store.js';
 import { dokumenBerkas, pelamarDetail } from './detail.js';
 import { EXPORT_MIME, exportPelamar } from './export.js';
 import { type ListScope, listPelamar } from './queries.js';
@@ -154,15 +154,7 @@ export async function pelamarListRoutes(app: FastifyInstance, { db, files, klaim
         },
         async (request, reply) => {
           const { id, dokumenId } = request.params;
-          const berkas = await dokumenBerkas(db, scopeOf(request), id, dokumenId);
-          const stream = files.open(berkas.sha256);
-          if (!stream) throw new AppError(404, 'NOT_FOUND', 'Berkas dokumen tidak tersedia.');
-          return reply
-            .header('Content-Type', berkas.mime)
-            .header('Content-Length', berkas.size)
-            .header('Content-Disposition', `inline; filename="${berkas.nama_file.replace(/[^\w.-]/g, '_')}"`)
-            .header('Cache-Control', 'private, max-age=3600')
-            .send(stream);
+          return sendBerkas(reply, files, await dokumenBerkas(db, scopeOf(request), id, dokumenId));
         },
       );
     }

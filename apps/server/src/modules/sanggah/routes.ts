@@ -8,6 +8,7 @@ import {
   cekSanggahSchema,
   dokumenParamsSchema,
   hasTrackRole,
+  isAfirmasiTrack,
   jawabSanggahSchema,
   type Principal,
   resetSanggahSchema,
@@ -30,7 +31,8 @@ import { z } from 'zod';
 import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
-import type { BerkasStore } from '../../storage/berkas-store.js';
+import { type BerkasStore, sendBerkas } from '../../storage/berkas-store.js';
+import { buktiAfirmasi } from '../afirmasi/service.js';
 import { dokumenBerkas } from '../pelamar/detail.js';
 import { listScope } from '../pelamar/routes.js';
 import { cekSanggah, jawabSanggah, listSanggah, resetSanggah, type SanggahScope, sanggahDetail } from './service.js';
@@ -53,6 +55,19 @@ export async function sanggahRoutes(
   for (const track of TRACK_IDS) {
     const tags = [TRACKS[track].title];
     const scopeOf = (request: FastifyRequest) => sanggahScope(principalOf(request), track, klaimMenit);
+    /** The objection in the caller's scope, for its applicant's files (404 otherwise). */
+    const sanggahOf = async (id: number, list: SanggahList, scope: SanggahScope) => {
+      const sanggah = await db
+        .selectFrom('sanggah')
+        .where('id', '=', id)
+        .where('track', '=', track)
+        .where('jenis', '=', SANGGAH_LISTS[list].jenis)
+        .$if(scope.instansiId !== null, (query) => query.where('instansi_id', '=', scope.instansiId as number))
+        .select('pelamar_id')
+        .executeTakeFirst();
+      if (!sanggah) throw new AppError(404, 'NOT_FOUND', 'Data sanggah tidak ditemukan.');
+      return sanggah;
+    };
     for (const [list, { screen, segment }] of Object.entries(SANGGAH_LISTS) as [
       SanggahList,
       (typeof SANGGAH_LISTS)[SanggahList],
@@ -95,27 +110,16 @@ export async function sanggahRoutes(
         },
         async (request, reply) => {
           const scope = scopeOf(request);
-          const sanggah = await db
-            .selectFrom('sanggah')
-            .where('id', '=', request.params.id)
-            .where('track', '=', track)
-            .$if(scope.instansiId !== null, (query) => query.where('instansi_id', '=', scope.instansiId as number))
-            .select('pelamar_id')
-            .executeTakeFirst();
-          if (!sanggah) throw new AppError(404, 'NOT_FOUND', 'Data sanggah tidak ditemukan.');
-          const berkas = await dokumenBerkas(db, scope, Number(sanggah.pelamar_id), request.params.dokumenId);
-          const stream = files.open(berkas.sha256);
-          if (!stream) throw new AppError(404, 'NOT_FOUND', 'Berkas dokumen tidak tersedia.');
-          return reply
-            .header('Content-Type', berkas.mime)
-            .header('Content-Length', berkas.size)
-            .header('Content-Disposition', `inline; filename="${berkas.nama_file.replace(/[^\w.-]/g, '_')}"`)
-            .header('Cache-Control', 'private, max-age=3600')
-            .send(stream);
+          const sanggah = await sanggahOf(request.params.id, list, scope);
+          return sendBerkas(
+            reply,
+            files,
+            await dokumenBerkas(db, scope, Number(sanggah.pelamar_id), request.params.dokumenId),
+          );
         },
       );
 
-      if (list === 'jawab') {
+      if (list !== 'reset') {
         typed.put(
           `${base}/:id`,
           {
@@ -135,9 +139,36 @@ export async function sanggahRoutes(
             if (!scope.bolehJawab || scope.instansiId === null) {
               throw forbidden('Hanya supervisor instansi yang dapat menjawab sanggah.');
             }
-            return jawabSanggah(db, scope, actorOf(request), request.params.id, request.body);
+            return jawabSanggah(db, scope, list, actorOf(request), request.params.id, request.body);
           },
         );
+      }
+      if (list === 'afirmasi') {
+        typed.get(
+          `${base}/:id/bukti/:afirmasiId`,
+          {
+            config,
+            schema: {
+              tags,
+              summary: 'Berkas bukti klaim afirmasi yang disanggah',
+              params: sanggahIdParamsSchema.extend({ afirmasiId: z.coerce.number().int().positive() }),
+            },
+          },
+          async (request, reply) => {
+            const scope = scopeOf(request);
+            const sanggah = await sanggahOf(request.params.id, list, scope);
+            if (!isAfirmasiTrack(track)) throw new AppError(404, 'NOT_FOUND', 'Berkas bukti tidak ditemukan.');
+            const bukti = await buktiAfirmasi(
+              db,
+              { ...scope, track, bolehPeriksa: false },
+              request.params.afirmasiId,
+              Number(sanggah.pelamar_id),
+            );
+            return sendBerkas(reply, files, bukti);
+          },
+        );
+      }
+      if (list === 'jawab') {
         typed.put(
           `${base}/:id/cek`,
           {

@@ -1,5 +1,6 @@
-// Objections (issue #5, DOMAIN.md "Sanggah"): the list, the detail, the supervisor's answer, wasdal's
-// check and the Nakes admin's reset. Every change is one transaction that locks the objection's
+// Objections (issue #5, DOMAIN.md "Sanggah", "Afirmasi"), against a TMS or against the checker's
+// affirmation decisions (sanggah afirmasi), one machinery for both: the list, the detail, the
+// supervisor's answer, wasdal's check and the Nakes admin's reset. Every change is one transaction that locks the objection's
 // row, checks the state it finds (so a refusal names the real reason), writes the change with the
 // version bumped and appends the audit events to the applicant's trail; an accepted objection
 // turns the applicant's TMS into MS in the same transaction (and a reset turns it back).
@@ -7,9 +8,11 @@
 import {
   type ButirSanggah,
   type CekSanggahBody,
+  isAfirmasiTrack,
   type JawabSanggah,
   maskNik,
   type Principal,
+  SANGGAH_LISTS,
   type SanggahDetail,
   type SanggahList,
   type SanggahListRequest,
@@ -22,10 +25,11 @@ import {
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { klaimAfirmasi, terimaSanggahAfirmasi } from '../afirmasi/service.js';
 import { type Actor, auditPelamar, type Change } from '../audit/audit.js';
 import { checkWindow, requireWindow, windowColumns } from '../jadwal/window.js';
 import { pelamarDetail } from '../pelamar/detail.js';
-import { type ListScope, momentText, nameWords } from '../pelamar/queries.js';
+import { type ListScope, momentText, pelamarSearch } from '../pelamar/queries.js';
 
 const conflict = (code: string, message: string) => new AppError(409, code, message);
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Data sanggah tidak ditemukan.');
@@ -49,12 +53,10 @@ const SORT: Record<SanggahListRequest['sorting']['column'], string> = {
   dijawabAt: 's.dijawab_at',
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
-
 /** The list's rows before the status filter (the summaries count every status of the view). */
 function view(db: Kysely<DB>, list: SanggahList, scope: SanggahScope, request: SanggahListRequest): Query {
   const { filter, searchTerm } = request;
-  let query = sanggahPelamar(db).where('s.track', '=', scope.track);
+  let query = sanggahPelamar(db).where('s.track', '=', scope.track).where('s.jenis', '=', SANGGAH_LISTS[list].jenis);
   const instansiId = scope.instansiId ?? filter.instansiId;
   if (instansiId !== undefined) query = query.where('s.instansi_id', '=', instansiId);
   if (list === 'reset') query = query.where('s.status', '<>', 'DIAJUKAN');
@@ -70,17 +72,8 @@ function view(db: Kysely<DB>, list: SanggahList, scope: SanggahScope, request: S
       sql<boolean>`s.diajukan_at < ((${filter.diajukanSampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`,
     );
   }
-  const term = searchTerm.trim();
-  if (/^\d+$/.test(term)) {
-    query = query.where((eb) =>
-      eb.or([eb('p.nik', 'like', `${escapeLike(term)}%`), eb('p.no_peserta', 'like', `${escapeLike(term)}%`)]),
-    );
-  } else if (term) {
-    // Every typed word starts one of the name's words (objections are few: no token index needed).
-    for (const word of nameWords(term)) {
-      query = query.where(sql<boolean>`p.nama_cari ~ ${`(^|[^a-z0-9])${word.replace(/[^a-z0-9]/g, '')}`}`);
-    }
-  }
+  const search = pelamarSearch(searchTerm);
+  if (search) query = query.where(search);
   return query;
 }
 
@@ -159,8 +152,12 @@ export async function listSanggah(db: Kysely<DB>, list: SanggahList, scope: Sang
 function inScope(scope: SanggahScope, list: SanggahList, sanggahId: number) {
   const instansi = scope.instansiId === null ? sql`` : sql`AND s.instansi_id = ${scope.instansiId}`;
   const answered = list === 'reset' ? sql`AND s.status <> 'DIAJUKAN'` : sql``;
-  return sql<boolean>`s.id = ${sanggahId} AND s.track = ${scope.track} ${instansi} ${answered}`;
+  const jenis = SANGGAH_LISTS[list].jenis;
+  return sql<boolean>`s.id = ${sanggahId} AND s.track = ${scope.track} AND s.jenis = ${jenis} ${instansi} ${answered}`;
 }
+
+/** The stage whose window an answer needs. */
+const TAHAP_JAWAB = { ADMINISTRASI: 'JAWAB_SANGGAH', AFIRMASI: 'JAWAB_SANGGAH_AFIRMASI' } as const;
 
 /** One objection with its items, wasdal's check and the applicant in full (with the trail). */
 export async function sanggahDetail(
@@ -183,10 +180,17 @@ export async function sanggahDetail(
     ])
     .executeTakeFirst();
   if (!row) throw notFound();
-  const pelamar = await pelamarDetail(db, scope, Number(row.pelamar_id), principal, true);
+  const jenis = SANGGAH_LISTS[list].jenis;
+  const [pelamar, klaim] = await Promise.all([
+    pelamarDetail(db, scope, Number(row.pelamar_id), principal, true),
+    jenis === 'AFIRMASI' && isAfirmasiTrack(scope.track)
+      ? klaimAfirmasi(db, scope.track, Number(row.pelamar_id))
+      : Promise.resolve([]),
+  ]);
   const status = row.status;
   return {
     ...toRow(row, scope),
+    jenis,
     version: row.version,
     butir: row.butir as ButirSanggah[],
     mengubahStatus: row.mengubah_status,
@@ -194,16 +198,17 @@ export async function sanggahDetail(
     cekOlehNama: row.cek_oleh_nama,
     cekAt: row.cek_at,
     pelamar,
-    bolehJawab: list === 'jawab' && scope.bolehJawab && status === 'DIAJUKAN',
+    klaim,
+    bolehJawab: list !== 'reset' && scope.bolehJawab && status === 'DIAJUKAN',
     bolehCek: list === 'jawab' && scope.bolehCek && status !== 'DIAJUKAN',
     bolehReset: list === 'reset' && scope.bolehReset && status !== 'DIAJUKAN',
   };
 }
 
 /** The objection's row inside the scope, locked, with the answer window read alongside. */
-async function lockSanggah(trx: Transaction<DB>, scope: SanggahScope, sanggahId: number) {
+async function lockSanggah(trx: Transaction<DB>, scope: SanggahScope, list: SanggahList, sanggahId: number) {
   const row = await sanggahPelamar(trx)
-    .where(inScope(scope, 'jawab', sanggahId))
+    .where(inScope(scope, list === 'reset' ? 'jawab' : list, sanggahId))
     .select([
       's.id',
       's.pelamar_id',
@@ -215,7 +220,7 @@ async function lockSanggah(trx: Transaction<DB>, scope: SanggahScope, sanggahId:
       's.cek_status',
       'p.status_verifikasi',
       'p.alasan_tms',
-      ...windowColumns(scope.track, 'JAWAB_SANGGAH'),
+      ...windowColumns(scope.track, TAHAP_JAWAB[SANGGAH_LISTS[list].jenis]),
     ])
     .forUpdate('s')
     .executeTakeFirst();
@@ -249,20 +254,29 @@ async function ubahStatusPelamar(
   return true;
 }
 
+/** An accepted objection against a TMS makes MS only when its items cover every reason. */
+function clearsEveryReason(answered: ButirSanggah[], alasanTms: string[] | null): boolean {
+  const covered = new Set<string | undefined>(answered.map((item) => item.alasanTms));
+  return (alasanTms ?? []).every((alasan) => covered.has(alasan));
+}
+
 /**
- * The supervisor's answer to every item. DITERIMA when every item is accepted; the applicant
- * becomes MS when the accepted items cover every reason of the TMS (DOMAIN.md).
+ * The supervisor's answer to every item. DITERIMA when every item is accepted. Against a TMS, the
+ * applicant becomes MS when the accepted items cover every reason of the TMS (DOMAIN.md); against
+ * the checker (AFIRMASI), every accepted item's claim becomes VALID and the score follows.
  */
 export async function jawabSanggah(
   db: Kysely<DB>,
   scope: SanggahScope,
+  list: 'jawab' | 'afirmasi',
   actor: Actor,
   sanggahId: number,
   body: JawabSanggah,
 ): Promise<{ version: number; status: StatusSanggah; mengubahStatus: boolean }> {
+  const jenis = SANGGAH_LISTS[list].jenis;
   return db.transaction().execute(async (trx) => {
-    const row = await lockSanggah(trx, scope, sanggahId);
-    checkWindow(row, scope.track, 'JAWAB_SANGGAH');
+    const row = await lockSanggah(trx, scope, list, sanggahId);
+    checkWindow(row, scope.track, TAHAP_JAWAB[jenis]);
     if (row.status !== 'DIAJUKAN') throw conflict('SUDAH_DIJAWAB', 'Sanggah ini sudah dijawab.');
     if (row.version !== body.version) {
       throw conflict(
@@ -279,17 +293,24 @@ export async function jawabSanggah(
       return { ...item, jawaban: answer.jawaban, alasanJawaban: answer.alasan };
     });
     const status: StatusSanggah = answered.every((item) => item.jawaban === 'DITERIMA') ? 'DITERIMA' : 'DITOLAK';
-    const covered = new Set(answered.map((item) => item.alasanTms));
-    const clearsAll = (row.alasan_tms ?? []).every((alasan) => covered.has(alasan as ButirSanggah['alasanTms']));
     const mengubahStatus =
-      status === 'DITERIMA' &&
-      clearsAll &&
-      row.status_verifikasi === 'TMS' &&
-      (await ubahStatusPelamar(trx, actor, row, scope.track, 'TMS', 'MS', {
-        action: 'SANGGAH_DITERIMA',
-        reason: 'Sanggah diterima',
-        details: { sanggahId },
-      }));
+      jenis === 'AFIRMASI'
+        ? isAfirmasiTrack(scope.track) &&
+          (await terimaSanggahAfirmasi(
+            trx,
+            actor,
+            { id: Number(row.pelamar_id), instansiId: row.instansi_id, track: scope.track },
+            answered.flatMap((item) => (item.jawaban === 'DITERIMA' && item.afirmasiId ? [item.afirmasiId] : [])),
+            sanggahId,
+          ))
+        : status === 'DITERIMA' &&
+          clearsEveryReason(answered, row.alasan_tms) &&
+          row.status_verifikasi === 'TMS' &&
+          (await ubahStatusPelamar(trx, actor, row, scope.track, 'TMS', 'MS', {
+            action: 'SANGGAH_DITERIMA',
+            reason: 'Sanggah diterima',
+            details: { sanggahId },
+          }));
     const updated = await trx
       .updateTable('sanggah')
       .set({
@@ -306,12 +327,12 @@ export async function jawabSanggah(
     await auditPelamar(trx, actor, Number(row.pelamar_id), [
       ...answered.map((item) => ({
         action: 'JAWAB_BUTIR_SANGGAH',
-        from: item.alasanTms,
+        from: item.alasanTms ?? null,
         to: item.jawaban,
         reason: item.alasanJawaban,
-        details: { sanggahId },
+        details: { sanggahId, jenis, ...(item.afirmasiId ? { afirmasiId: item.afirmasiId } : {}) },
       })),
-      { action: 'JAWAB_SANGGAH', from: 'DIAJUKAN', to: status, details: { sanggahId, mengubahStatus } },
+      { action: 'JAWAB_SANGGAH', from: 'DIAJUKAN', to: status, details: { sanggahId, jenis, mengubahStatus } },
     ]);
     return { version: updated.version, status, mengubahStatus };
   });
@@ -326,7 +347,7 @@ export async function cekSanggah(
   body: CekSanggahBody,
 ): Promise<{ version: number }> {
   return db.transaction().execute(async (trx) => {
-    const row = await lockSanggah(trx, scope, sanggahId);
+    const row = await lockSanggah(trx, scope, 'jawab', sanggahId);
     if (row.status === 'DIAJUKAN')
       throw conflict('BELUM_DIJAWAB', 'Sanggah ini belum dijawab; belum ada yang diperiksa.');
     if (row.version !== body.version) {
@@ -377,7 +398,7 @@ export async function resetSanggah(
   for (const id of [...new Set(ids)]) {
     try {
       await db.transaction().execute(async (trx) => {
-        const row = await lockSanggah(trx, scope, id);
+        const row = await lockSanggah(trx, scope, 'reset', id);
         if (row.status === 'DIAJUKAN') throw conflict('BELUM_DIJAWAB', 'Sanggah ini belum dijawab.');
         const butir = row.butir as ButirSanggah[];
         if (row.mengubah_status) {

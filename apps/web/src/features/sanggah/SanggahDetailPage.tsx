@@ -1,6 +1,7 @@
-// One objection (issue #5), `/{track}/sanggah/detail?id=…` and `/nakes/admin-reset-jawab-sanggah/detail?id=…`:
-// each objected requirement beside the verifier's reason and the document in question (viewer on
-// the right), the supervisor's answer per item (draft kept until sent, Ctrl+Enter, confirmation
+// One objection (issue #5), `/{track}/sanggah/detail?id=…`, `/nakes/admin-reset-jawab-sanggah/detail?id=…`
+// and `/{track}/sanggah-afirmasi/detail?id=…`: each objected requirement beside the verifier's reason
+// and the document in question – or each objected affirmation claim beside the checker's decision
+// and its evidence – (viewer on the right), the supervisor's answer per item (draft kept until sent, Ctrl+Enter, confirmation
 // naming the outcome, 409 shown with a reload), wasdal's check or flag, the admin's reset, and the
 // applicant's trail.
 
@@ -20,23 +21,48 @@ import {
   Title,
 } from '@mantine/core';
 import { useHotkeys, useLocalStorage } from '@mantine/hooks';
-import type { JawabanSanggah, SanggahDetail, SanggahList, TrackId } from '@portal/contract';
+import {
+  type JawabanSanggah,
+  SANGGAH_LISTS,
+  type SanggahDetail,
+  type SanggahList,
+  type TrackId,
+} from '@portal/contract';
 import { IconArrowLeft, IconFileText } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/http';
-import { cekSanggah, getSanggah, jawabSanggah, resetSanggah, sanggahDokumenPath } from '../../api/sanggah';
+import {
+  cekSanggah,
+  getSanggah,
+  jawabSanggah,
+  resetSanggah,
+  sanggahBuktiPath,
+  sanggahDokumenPath,
+} from '../../api/sanggah';
 import { showError, showSuccess } from '../../app/toast';
 import { formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { Tenggat } from '../jadwal/Tenggat';
 import { StatusBadge } from '../pelamar/PelamarListPage';
 import { useCurrentPage } from '../tracks/useTrack';
-import { alasanLabel, DokumenTabs, DokumenView, dokumenLabel, namaLengkap, RiwayatPanel } from '../verifikasi/shared';
+import {
+  alasanLabel,
+  BerkasView,
+  DokumenTabs,
+  DokumenView,
+  dokumenLabel,
+  namaLengkap,
+  RiwayatPanel,
+} from '../verifikasi/shared';
 import { CekBadge, StatusSanggahBadge } from './SanggahPages';
 
 const t = id.sanggah;
+const kategoriLabel = (kategori: string) => id.afirmasi.kategori[kategori] ?? kategori;
+/** The stage whose window the answer needs, per kind. */
+const tahapJawab = (detail: SanggahDetail) =>
+  detail.jenis === 'AFIRMASI' ? ('JAWAB_SANGGAH_AFIRMASI' as const) : ('JAWAB_SANGGAH' as const);
 
 interface Draft {
   jawaban: (JawabanSanggah | null)[];
@@ -53,7 +79,17 @@ function Konflik({ onReload }: { onReload: () => void }) {
   );
 }
 
-function useJawab({ detail, track, onConflict }: { detail: SanggahDetail; track: TrackId; onConflict: () => void }) {
+function useJawab({
+  detail,
+  track,
+  list,
+  onConflict,
+}: {
+  detail: SanggahDetail;
+  track: TrackId;
+  list: SanggahList;
+  onConflict: () => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const empty: Draft = { jawaban: detail.butir.map(() => null), alasan: detail.butir.map(() => '') };
@@ -70,7 +106,7 @@ function useJawab({ detail, track, onConflict }: { detail: SanggahDetail; track:
   const semuaDiterima = draft.jawaban.every((value) => value === 'DITERIMA');
   const send = useMutation({
     mutationFn: () =>
-      jawabSanggah(track, detail.id, {
+      jawabSanggah(track, list === 'afirmasi' ? 'afirmasi' : 'jawab', detail.id, {
         version: detail.version,
         butir: detail.butir.map((_, index) => ({
           jawaban: draft.jawaban[index] as JawabanSanggah,
@@ -79,12 +115,13 @@ function useJawab({ detail, track, onConflict }: { detail: SanggahDetail; track:
       }),
     onSuccess: (result) => {
       clearDraft();
+      const akibat = detail.jenis === 'AFIRMASI' ? t.afirmasi.menjadiValid : t.menjadiMs;
       showSuccess(
-        `${t.terkirim(t.status[result.status] ?? result.status)}${result.mengubahStatus ? ` ${t.menjadiMs}` : ''}`,
+        `${t.terkirim(t.status[result.status] ?? result.status)}${result.mengubahStatus ? ` ${akibat}` : ''}`,
       );
       void queryClient.invalidateQueries({ queryKey: ['sanggah'] });
       void queryClient.invalidateQueries({ queryKey: ['pelamar'] });
-      void navigate(`/${track}/sanggah`);
+      void navigate(`/${track}/${SANGGAH_LISTS[list].screen}`);
     },
     onError: (error) => {
       setConfirming(false);
@@ -125,20 +162,36 @@ function Butir({
   const v = detail.pelamar.verifikasi;
   const cek = item.dokumenId === null ? undefined : v.cekDokumen.find((check) => check.dokumenId === item.dokumenId);
   const dokumen = detail.pelamar.dokumen.find((doc) => doc.id === item.dokumenId);
-  const label = `${t.butirKe(index + 1, detail.butir.length)}: ${alasanLabel(item.alasanTms)}`;
+  const klaim = detail.klaim.find((claim) => claim.id === item.afirmasiId);
+  const pokok = klaim ? kategoriLabel(klaim.kategori) : alasanLabel(item.alasanTms ?? '');
+  const label = `${t.butirKe(index + 1, detail.butir.length)}: ${pokok}`;
   return (
     <Paper withBorder p="sm" data-testid="butir-sanggah">
       <Stack gap={6}>
         <Title order={3} size="h6">
           {label}
         </Title>
-        <Text size="xs" c="dimmed">
-          {t.alasanVerifikator}
-        </Text>
-        <Text size="sm">
-          {alasanLabel(item.alasanTms)}
-          {v.catatanVerifikasi ? ` — ${t.catatanVerifikator}: ${v.catatanVerifikasi}` : ''}
-        </Text>
+        {klaim ? (
+          <>
+            <Text size="xs" c="dimmed">
+              {t.afirmasi.keputusanChecker}
+            </Text>
+            <Text size="sm">
+              {id.afirmasi.status[klaim.status]}
+              {klaim.alasan ? ` — ${klaim.alasan}` : ''}
+            </Text>
+          </>
+        ) : (
+          <>
+            <Text size="xs" c="dimmed">
+              {t.alasanVerifikator}
+            </Text>
+            <Text size="sm">
+              {pokok}
+              {v.catatanVerifikasi ? ` — ${t.catatanVerifikator}: ${v.catatanVerifikasi}` : ''}
+            </Text>
+          </>
+        )}
         {cek && !cek.sesuai && (
           <Text size="sm">
             {t.cekDokumenVerifikator}: {cek.alasan}
@@ -154,7 +207,16 @@ function Butir({
           <Text size="xs" c="dimmed">
             {t.dokumen}:
           </Text>
-          {dokumen ? (
+          {klaim ? (
+            <Button
+              size="compact-xs"
+              variant="light"
+              leftSection={<IconFileText size={14} aria-hidden />}
+              onClick={() => onShow(klaim.id)}
+            >
+              {t.afirmasi.lihatBukti}: {klaim.namaFile}
+            </Button>
+          ) : dokumen ? (
             <Button
               size="compact-xs"
               variant="light"
@@ -343,7 +405,10 @@ function Sanggah({
       detail.pelamar.dokumen.findIndex((doc) => doc.id === firstDoc),
     ),
   );
-  const jawab = useJawab({ detail, track, onConflict: () => setConflict(true) });
+  const jawab = useJawab({ detail, track, list, onConflict: () => setConflict(true) });
+  const afirmasi = detail.jenis === 'AFIRMASI';
+  const [klaimId, setKlaimId] = useState(() => detail.butir[0]?.afirmasiId ?? detail.klaim[0]?.id);
+  const klaim = detail.klaim.find((claim) => claim.id === klaimId);
   const canAnswer = detail.bolehJawab;
   const pelamar = detail.pelamar;
   const dokumen = pelamar.dokumen[current];
@@ -368,7 +433,7 @@ function Sanggah({
             <span data-testid="status-sanggah">
               <StatusSanggahBadge status={detail.status} />
             </span>
-            {detail.status === 'DIAJUKAN' && <Tenggat track={track} tahap="JAWAB_SANGGAH" />}
+            {detail.status === 'DIAJUKAN' && <Tenggat track={track} tahap={tahapJawab(detail)} />}
           </Group>
         </Group>
       </Paper>
@@ -380,22 +445,24 @@ function Sanggah({
             {detail.dijawabAt && (
               <Text size="sm">
                 {t.dijawabOleh(detail.penjawabNama ?? '–', formatWaktu(detail.dijawabAt))}
-                {detail.mengubahStatus ? ` ${t.mengubahStatus}` : ''}
+                {detail.mengubahStatus ? ` ${afirmasi ? t.afirmasi.mengubahStatus : t.mengubahStatus}` : ''}
               </Text>
             )}
             {detail.butir.map((item, index) => (
               <Butir
-                key={item.alasanTms}
+                key={item.alasanTms ?? item.afirmasiId}
                 detail={detail}
                 index={index}
                 jawab={canAnswer ? jawab : null}
-                onShow={(dokumenId) =>
-                  setCurrent(
-                    Math.max(
-                      0,
-                      pelamar.dokumen.findIndex((doc) => doc.id === dokumenId),
-                    ),
-                  )
+                onShow={(shown) =>
+                  afirmasi
+                    ? setKlaimId(shown)
+                    : setCurrent(
+                        Math.max(
+                          0,
+                          pelamar.dokumen.findIndex((doc) => doc.id === shown),
+                        ),
+                      )
                 }
               />
             ))}
@@ -421,7 +488,15 @@ function Sanggah({
                   centered
                 >
                   <Stack>
-                    <Text size="sm">{jawab.semuaDiterima ? t.akibatDiterima : t.akibatDitolak}</Text>
+                    <Text size="sm">
+                      {afirmasi
+                        ? jawab.semuaDiterima
+                          ? t.afirmasi.akibatDiterima
+                          : t.afirmasi.akibatDitolak
+                        : jawab.semuaDiterima
+                          ? t.akibatDiterima
+                          : t.akibatDitolak}
+                    </Text>
                     <Text size="sm">{t.konfirmasi}</Text>
                     <Group justify="flex-end">
                       <Button variant="default" onClick={() => jawab.setConfirming(false)}>
@@ -435,7 +510,7 @@ function Sanggah({
                 </Modal>
               </Paper>
             )}
-            {detail.status !== 'DIAJUKAN' && (
+            {detail.status !== 'DIAJUKAN' && !afirmasi && (
               <Paper withBorder p="sm">
                 <Group justify="space-between" mb={6}>
                   <Title order={3} size="h6">
@@ -464,19 +539,45 @@ function Sanggah({
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Paper withBorder p="sm">
-            <DokumenTabs
-              detail={pelamar}
-              current={current}
-              onSelect={setCurrent}
-              stateOf={(dokumenId) => (referenced.has(dokumenId) ? false : undefined)}
-            />
-            {dokumen && (
-              <DokumenView
-                path={sanggahDokumenPath(track, list, detail.id, dokumen.id)}
-                detail={pelamar}
-                dokumenId={dokumen.id}
-                height="68vh"
-              />
+            {afirmasi ? (
+              <>
+                {detail.klaim.length > 1 && (
+                  <SegmentedControl
+                    aria-label={id.afirmasi.bukti}
+                    mb="xs"
+                    data={detail.klaim.map((claim) => ({
+                      value: String(claim.id),
+                      label: kategoriLabel(claim.kategori),
+                    }))}
+                    value={String(klaimId)}
+                    onChange={(value) => setKlaimId(Number(value))}
+                  />
+                )}
+                {klaim && (
+                  <BerkasView
+                    path={sanggahBuktiPath(track, detail.id, klaim.id)}
+                    title={`${id.afirmasi.bukti}: ${kategoriLabel(klaim.kategori)}`}
+                    height="68vh"
+                  />
+                )}
+              </>
+            ) : (
+              <>
+                <DokumenTabs
+                  detail={pelamar}
+                  current={current}
+                  onSelect={setCurrent}
+                  stateOf={(dokumenId) => (referenced.has(dokumenId) ? false : undefined)}
+                />
+                {dokumen && (
+                  <DokumenView
+                    path={sanggahDokumenPath(track, list, detail.id, dokumen.id)}
+                    detail={pelamar}
+                    dokumenId={dokumen.id}
+                    height="68vh"
+                  />
+                )}
+              </>
             )}
           </Paper>
         </Grid.Col>
@@ -496,7 +597,7 @@ function SanggahDetailPage({ list }: { list: SanggahList }) {
     enabled: valid && track !== undefined,
   });
   if (!track) return null;
-  const back = list === 'jawab' ? `/${track}/sanggah` : `/${track}/admin-reset-jawab-sanggah`;
+  const back = `/${track}/${SANGGAH_LISTS[list].screen}`;
   return (
     <Stack gap="sm">
       <div>
@@ -535,4 +636,8 @@ export function JawabSanggahDetailPage() {
 
 export function ResetJawabSanggahDetailPage() {
   return <SanggahDetailPage list="reset" />;
+}
+
+export function SanggahAfirmasiDetailPage() {
+  return <SanggahDetailPage list="afirmasi" />;
 }

@@ -1,6 +1,7 @@
-// The objection lists (issue #5): Jawab Sanggah (`/{track}/sanggah`; every instansi for wasdal)
-// and the Nakes admin's reset list (`/nakes/admin-reset-jawab-sanggah`, bulk reset with a reason),
-// one implementation on the list machinery; a row opens the screen's detail page.
+// The objection lists (issue #5): Jawab Sanggah (`/{track}/sanggah`; every instansi for wasdal),
+// Sanggah Afirmasi (`/{track}/sanggah-afirmasi`: against the checker's decisions) and the Nakes
+// admin's reset list (`/nakes/admin-reset-jawab-sanggah`, bulk reset with a reason), one
+// implementation on the list machinery; a row opens the screen's detail page.
 
 import { Badge, Button, Chip, Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
@@ -129,6 +130,7 @@ function SanggahListPage({ list, track, title }: { list: SanggahList; track: Tra
 
   const status = typeof state.filter.status === 'string' ? state.filter.status : '';
   const cek = typeof state.filter.cek === 'string' ? state.filter.cek : null;
+  const afirmasi = list === 'afirmasi';
   const total = summaries.reduce((sum, summary) => sum + summary.jumlah, 0);
   const columns = useMemo<Column<SanggahRow>[]>(
     () => [
@@ -157,13 +159,17 @@ function SanggahListPage({ list, track, title }: { list: SanggahList; track: Tra
         sortKey: 'dijawabAt',
         render: (row) => (row.dijawabAt ? `${formatWaktu(row.dijawabAt)} · ${row.penjawabNama ?? '–'}` : '–'),
       },
-      {
-        key: 'cek',
-        header: t.columns.cek,
-        render: (row) => (row.status === 'DIAJUKAN' ? '–' : <CekBadge cek={row.cek} />),
-      },
+      ...(afirmasi
+        ? []
+        : [
+            {
+              key: 'cek',
+              header: t.columns.cek,
+              render: (row: SanggahRow) => (row.status === 'DIAJUKAN' ? '–' : <CekBadge cek={row.cek} />),
+            },
+          ]),
     ],
-    [national],
+    [national, afirmasi],
   );
   const selectedIds = selection.selectedRowIds as number[];
 
@@ -180,15 +186,17 @@ function SanggahListPage({ list, track, title }: { list: SanggahList; track: Tra
               onChange={(event) => listState.setSearch(event.currentTarget.value)}
               style={{ flex: '1 1 260px' }}
             />
-            <Select
-              label={t.cekFilter}
-              placeholder={t.semuaCek}
-              clearable
-              data={['BELUM', 'DIPERIKSA', 'DITANDAI'].map((value) => ({ value, label: t.cek[value] ?? value }))}
-              value={cek}
-              onChange={(value) => listState.setFilter({ cek: value ?? '' })}
-              w={{ base: '100%', xs: 200 }}
-            />
+            {!afirmasi && (
+              <Select
+                label={t.cekFilter}
+                placeholder={t.semuaCek}
+                clearable
+                data={['BELUM', 'DIPERIKSA', 'DITANDAI'].map((value) => ({ value, label: t.cek[value] ?? value }))}
+                value={cek}
+                onChange={(value) => listState.setFilter({ cek: value ?? '' })}
+                w={{ base: '100%', xs: 200 }}
+              />
+            )}
             <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={listState.reset}>
               {id.list.reset}
             </Button>
@@ -211,7 +219,7 @@ function SanggahListPage({ list, track, title }: { list: SanggahList; track: Tra
                 ))}
               </Group>
             </Chip.Group>
-            <Tenggat track={track} tahap="JAWAB_SANGGAH" />
+            <Tenggat track={track} tahap={afirmasi ? 'JAWAB_SANGGAH_AFIRMASI' : 'JAWAB_SANGGAH'} />
           </Group>
         </Stack>
       </Paper>
@@ -255,4 +263,10 @@ export function JawabSanggahPage() {
 export function ResetJawabSanggahPage() {
   const page = useCurrentPage();
   return page?.track ? <SanggahListPage list="reset" track={page.track} title={page.title} /> : null;
+}
+
+/** /{track}/sanggah-afirmasi */
+export function SanggahAfirmasiPage() {
+  const page = useCurrentPage();
+  return page?.track ? <SanggahListPage list="afirmasi" track={page.track} title={page.title} /> : null;
 }

@@ -128,6 +128,21 @@ export function TemuanList({ temuan, onUse }: { temuan: Temuan[]; onUse?: (alasa
 }
 
 /** One document in the viewer, from the shared cache; `path`: its call (dokumenPath, or a screen's own). */
+/** A stored file by its call path, in the viewer. */
+export function BerkasView({ path, title, height }: { path: string; title: string; height?: number | string }) {
+  const query = useQuery(dokumenQuery(path));
+  return (
+    <DocumentViewer
+      title={title}
+      blob={query.data}
+      loading={query.isPending}
+      error={query.isError}
+      onRetry={() => void query.refetch()}
+      height={height}
+    />
+  );
+}
+
 export function DokumenView({
   detail,
   dokumenId,
@@ -140,17 +155,7 @@ export function DokumenView({
   path: string;
 }) {
   const dokumen = detail.dokumen.find((item) => item.id === dokumenId);
-  const query = useQuery({ ...dokumenQuery(path), enabled: dokumen !== undefined });
-  return (
-    <DocumentViewer
-      title={dokumen ? dokumenLabel(dokumen.jenis) : ''}
-      blob={query.data}
-      loading={query.isPending}
-      error={query.isError}
-      onRetry={() => void query.refetch()}
-      height={height}
-    />
-  );
+  return dokumen ? <BerkasView path={path} title={dokumenLabel(dokumen.jenis)} height={height} /> : null;
 }
 
 export function CekBadge({ sesuai }: { sesuai: boolean | null | undefined }) {

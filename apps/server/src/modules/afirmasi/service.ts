@@ -1,0 +1,361 @@
+// Affirmation claims (issue #5, DOMAIN.md "Afirmasi"): the checker's list and detail, the decision
+// (VALID / TIDAK_VALID with a reason, once, inside the AFIRMASI window, on the version seen), and
+// the AFIRMASI score that the VALID claims make (contract `nilaiAfirmasi`: percentages of the
+// maximum teknis score, capped). The score is recomputed in the transaction that changes a claim –
+// the checker's decision, or an accepted objection against it (sanggah afirmasi) – and its old
+// and new value go into the applicant's audit trail.
+
+import {
+  type AfirmasiDetail,
+  type AfirmasiListRequest,
+  type AfirmasiRow,
+  type AfirmasiTrack,
+  ATURAN_AFIRMASI,
+  type KategoriAfirmasi,
+  type KlaimAfirmasi,
+  maskNik,
+  nilaiAfirmasi,
+  type PeriksaAfirmasi,
+  type Principal,
+  STATUS_AFIRMASI,
+  type StatusAfirmasi,
+} from '@portal/contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { type Actor, auditPelamar } from '../audit/audit.js';
+import { checkWindow, windowColumns } from '../jadwal/window.js';
+import { pelamarDetail } from '../pelamar/detail.js';
+import { type ListScope, momentText, pelamarSearch } from '../pelamar/queries.js';
+
+export interface AfirmasiScope extends ListScope {
+  track: AfirmasiTrack;
+  /** The track's checker (ROLE_CHECKER_TAMBAH_NILAI_…). */
+  bolehPeriksa: boolean;
+}
+
+const notFound = () => new AppError(404, 'NOT_FOUND', 'Klaim afirmasi tidak ditemukan.');
+const persenOf = (track: AfirmasiTrack, kategori: KategoriAfirmasi) => ATURAN_AFIRMASI[track].persen[kategori] ?? 0;
+
+const klaimPelamar = (db: Kysely<DB> | Transaction<DB>) =>
+  db.selectFrom('afirmasi as a').innerJoin('pelamar as p', 'p.id', 'a.pelamar_id');
+type Query = ReturnType<typeof klaimPelamar>;
+
+const SORT: Record<AfirmasiListRequest['sorting']['column'], string> = {
+  id: 'a.id',
+  nama: 'p.nama_cari',
+  diajukanAt: 'a.diajukan_at',
+  diperiksaAt: 'a.diperiksa_at',
+};
+
+function view(db: Kysely<DB>, scope: AfirmasiScope, request: AfirmasiListRequest): Query {
+  const { filter, searchTerm } = request;
+  let query = klaimPelamar(db).where('a.track', '=', scope.track);
+  if (scope.instansiId !== null) query = query.where('a.instansi_id', '=', scope.instansiId);
+  if (filter.kategori) query = query.where('a.kategori', '=', filter.kategori);
+  if (filter.diajukanDari) {
+    query = query.where(
+      sql<boolean>`a.diajukan_at >= (${filter.diajukanDari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')`,
+    );
+  }
+  if (filter.diajukanSampai) {
+    query = query.where(
+      sql<boolean>`a.diajukan_at < ((${filter.diajukanSampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`,
+    );
+  }
+  const search = pelamarSearch(searchTerm);
+  return search ? query.where(search) : query;
+}
+
+function rowColumns(query: Query) {
+  return query
+    .innerJoin('formasi as f', 'f.id', 'p.formasi_id')
+    .leftJoin('app_user as u', 'u.id', 'a.diperiksa_oleh')
+    .select([
+      'a.id',
+      'a.pelamar_id',
+      'p.no_peserta',
+      'p.nik',
+      'p.nama',
+      'f.jabatan_nama',
+      'a.kategori',
+      'a.status',
+      momentText('a.diajukan_at').as('diajukan_at'),
+      momentText('a.diperiksa_at').as('diperiksa_at'),
+      'u.fullname as pemeriksa_nama',
+    ]);
+}
+type RowColumns = Awaited<ReturnType<ReturnType<typeof rowColumns>['execute']>>[number];
+
+function toRow(row: RowColumns, scope: AfirmasiScope): AfirmasiRow {
+  return {
+    id: Number(row.id),
+    pelamarId: Number(row.pelamar_id),
+    noPeserta: row.no_peserta,
+    nik: scope.maskNik ? maskNik(row.nik) : row.nik,
+    nama: row.nama,
+    jabatanNama: row.jabatan_nama,
+    kategori: row.kategori,
+    persen: persenOf(scope.track, row.kategori),
+    status: row.status,
+    diajukanAt: row.diajukan_at ?? '',
+    diperiksaAt: row.diperiksa_at,
+    pemeriksaNama: row.pemeriksa_nama,
+  };
+}
+
+/** One page of claims and the counts per status of the view. */
+export async function listAfirmasi(db: Kysely<DB>, scope: AfirmasiScope, request: AfirmasiListRequest) {
+  const { filter, paginator, sorting } = request;
+  const base = view(db, scope, request);
+  const filtered = filter.status ? base.where('a.status', '=', filter.status) : base;
+  const [page, counts] = await Promise.all([
+    rowColumns(filtered)
+      .orderBy(sql.ref(SORT[sorting.column]), sorting.direction)
+      .orderBy('a.id', sorting.direction)
+      .limit(paginator.pageSize)
+      .offset((paginator.page - 1) * paginator.pageSize)
+      .execute(),
+    base
+      .select(['a.status', (eb) => eb.fn.countAll<string>().as('jumlah')])
+      .groupBy('a.status')
+      .execute(),
+  ]);
+  const byStatus = new Map(counts.map((row) => [row.status as StatusAfirmasi, Number(row.jumlah)]));
+  return {
+    data: page.map((row) => toRow(row, scope)),
+    recordsTotal: filter.status
+      ? (byStatus.get(filter.status) ?? 0)
+      : [...byStatus.values()].reduce((sum, jumlah) => sum + jumlah, 0),
+    summaries: STATUS_AFIRMASI.map((status) => ({ status, jumlah: byStatus.get(status) ?? 0 })),
+  };
+}
+
+/** Every claim of an applicant, as shown beside a claim or an objection's items. */
+export async function klaimAfirmasi(
+  db: Kysely<DB> | Transaction<DB>,
+  track: AfirmasiTrack,
+  pelamarId: number,
+): Promise<KlaimAfirmasi[]> {
+  const rows = await db
+    .selectFrom('afirmasi as a')
+    .innerJoin('berkas as b', 'b.sha256', 'a.berkas_sha256')
+    .leftJoin('app_user as u', 'u.id', 'a.diperiksa_oleh')
+    .where('a.pelamar_id', '=', pelamarId)
+    .select([
+      'a.id',
+      'a.kategori',
+      'a.status',
+      'a.alasan',
+      'a.nama_file',
+      'b.mime',
+      momentText('a.diperiksa_at').as('diperiksa_at'),
+      'u.fullname as pemeriksa_nama',
+    ])
+    .orderBy('a.id')
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kategori: row.kategori,
+    persen: persenOf(track, row.kategori),
+    status: row.status,
+    alasan: row.alasan,
+    namaFile: row.nama_file,
+    mime: row.mime,
+    diperiksaAt: row.diperiksa_at,
+    pemeriksaNama: row.pemeriksa_nama,
+  }));
+}
+
+const inScope = (scope: AfirmasiScope, id: number) =>
+  scope.instansiId === null
+    ? sql<boolean>`a.id = ${id} AND a.track = ${scope.track}`
+    : sql<boolean>`a.id = ${id} AND a.track = ${scope.track} AND a.instansi_id = ${scope.instansiId}`;
+
+export async function afirmasiDetail(
+  db: Kysely<DB>,
+  scope: AfirmasiScope,
+  id: number,
+  principal: Principal,
+): Promise<AfirmasiDetail> {
+  const row = await rowColumns(klaimPelamar(db))
+    .innerJoin('berkas as b', 'b.sha256', 'a.berkas_sha256')
+    .where(inScope(scope, id))
+    .select(['a.version', 'a.alasan', 'a.nama_file', 'b.mime'])
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const pelamarId = Number(row.pelamar_id);
+  const [klaim, pelamar] = await Promise.all([
+    klaimAfirmasi(db, scope.track, pelamarId),
+    pelamarDetail(db, scope, pelamarId, principal, true),
+  ]);
+  return {
+    ...toRow(row, scope),
+    version: row.version,
+    alasan: row.alasan,
+    namaFile: row.nama_file,
+    mime: row.mime,
+    klaim,
+    nilaiAfirmasi: pelamar.nilai.find((nilai) => nilai.komponen === 'AFIRMASI')?.nilai ?? null,
+    pelamar,
+    bolehPeriksa: scope.bolehPeriksa && row.status === 'BELUM',
+  };
+}
+
+/** The stored evidence of a claim in scope. */
+export async function buktiAfirmasi(db: Kysely<DB>, scope: AfirmasiScope, id: number, pelamarId?: number) {
+  const row = await db
+    .selectFrom('afirmasi as a')
+    .innerJoin('berkas as b', 'b.sha256', 'a.berkas_sha256')
+    .where(inScope(scope, id))
+    .$if(pelamarId !== undefined, (query) => query.where('a.pelamar_id', '=', pelamarId as number))
+    .select(['b.sha256', 'b.mime', 'b.size', 'a.nama_file'])
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Sets the applicant's AFIRMASI score to what their VALID claims make now; the old and new value
+ * go into the trail when it changes. Runs in the transaction that changed a claim.
+ */
+export async function hitungNilaiAfirmasi(
+  trx: Transaction<DB>,
+  actor: Actor,
+  pelamar: { id: number; instansiId: number; track: AfirmasiTrack },
+  details: Record<string, unknown>,
+): Promise<{ nilaiLama: string | null; nilaiBaru: string }> {
+  const [valid, lama] = await Promise.all([
+    trx
+      .selectFrom('afirmasi')
+      .where('pelamar_id', '=', pelamar.id)
+      .where('status', '=', 'VALID')
+      .select('kategori')
+      .execute(),
+    trx
+      .selectFrom('nilai')
+      .where('pelamar_id', '=', pelamar.id)
+      .where('komponen', '=', 'AFIRMASI')
+      .select(sql<string>`nilai::text`.as('nilai'))
+      .forUpdate()
+      .executeTakeFirst(),
+  ]);
+  const nilaiBaru = nilaiAfirmasi(
+    pelamar.track,
+    valid.map((row) => row.kategori),
+  ).toFixed(2);
+  const nilaiLama = lama ? Number(lama.nilai).toFixed(2) : null;
+  if (nilaiLama === nilaiBaru) return { nilaiLama, nilaiBaru };
+  await trx
+    .insertInto('nilai')
+    .values({ pelamar_id: pelamar.id, instansi_id: pelamar.instansiId, komponen: 'AFIRMASI', nilai: nilaiBaru })
+    .onConflict((oc) => oc.columns(['pelamar_id', 'komponen']).doUpdateSet({ nilai: nilaiBaru }))
+    .execute();
+  await auditPelamar(trx, actor, pelamar.id, [
+    { action: 'NILAI_AFIRMASI', from: nilaiLama, to: nilaiBaru, details: { ...details, komponen: 'AFIRMASI' } },
+  ]);
+  return { nilaiLama, nilaiBaru };
+}
+
+/** The checker's decision on one claim: once, inside the AFIRMASI window, on the version seen. */
+export async function periksaAfirmasi(
+  db: Kysely<DB>,
+  scope: AfirmasiScope,
+  actor: Actor,
+  id: number,
+  body: PeriksaAfirmasi,
+) {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('afirmasi as a')
+      .where(inScope(scope, id))
+      .select([
+        'a.pelamar_id',
+        'a.instansi_id',
+        'a.kategori',
+        'a.status',
+        'a.version',
+        ...windowColumns(scope.track, 'AFIRMASI'),
+      ])
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    checkWindow(row, scope.track, 'AFIRMASI');
+    if (row.status !== 'BELUM') {
+      throw new AppError(409, 'SUDAH_DIPERIKSA', 'Klaim afirmasi ini sudah diperiksa.');
+    }
+    if (row.version !== body.version) {
+      throw new AppError(
+        409,
+        'KONFLIK_VERSI',
+        'Klaim afirmasi ini telah diubah oleh pengguna lain. Muat ulang untuk melihat perubahan.',
+      );
+    }
+    const updated = await trx
+      .updateTable('afirmasi')
+      .set({
+        status: body.status,
+        alasan: body.alasan,
+        diperiksa_oleh: actor.id,
+        diperiksa_at: sql`now()`,
+        version: sql`version + 1`,
+      })
+      .where('id', '=', id)
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    const pelamarId = Number(row.pelamar_id);
+    await auditPelamar(trx, actor, pelamarId, [
+      {
+        action: 'PERIKSA_AFIRMASI',
+        from: 'BELUM',
+        to: body.status,
+        reason: body.alasan,
+        details: { afirmasiId: id, kategori: row.kategori },
+      },
+    ]);
+    const nilai = await hitungNilaiAfirmasi(
+      trx,
+      actor,
+      { id: pelamarId, instansiId: row.instansi_id, track: scope.track },
+      { afirmasiId: id },
+    );
+    return { version: updated.version, status: body.status, ...nilai };
+  });
+}
+
+/**
+ * An accepted objection against the checker's decisions (sanggah afirmasi): the claims it names
+ * that were TIDAK_VALID become VALID and the score follows. In the answer's transaction.
+ */
+export async function terimaSanggahAfirmasi(
+  trx: Transaction<DB>,
+  actor: Actor,
+  pelamar: { id: number; instansiId: number; track: AfirmasiTrack },
+  klaimIds: number[],
+  sanggahId: number,
+): Promise<boolean> {
+  if (klaimIds.length === 0) return false;
+  const changed = await trx
+    .updateTable('afirmasi')
+    .set({ status: 'VALID', version: sql`version + 1` })
+    .where('pelamar_id', '=', pelamar.id)
+    .where('id', 'in', klaimIds)
+    .where('status', '=', 'TIDAK_VALID')
+    .returning(['id', 'kategori'])
+    .execute();
+  if (changed.length === 0) return false;
+  await auditPelamar(
+    trx,
+    actor,
+    pelamar.id,
+    changed.map((klaim) => ({
+      action: 'AFIRMASI_DIVALIDKAN',
+      from: 'TIDAK_VALID',
+      to: 'VALID',
+      reason: 'Sanggah afirmasi diterima',
+      details: { sanggahId, afirmasiId: Number(klaim.id), kategori: klaim.kategori },
+    })),
+  );
+  await hitungNilaiAfirmasi(trx, actor, pelamar, { sanggahId });
+  return true;
+}
