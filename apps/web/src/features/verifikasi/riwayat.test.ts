@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ringkasRiwayat } from './shared';
+import { alasanLabel, judulRiwayat, ringkasRiwayat } from './shared';
 
 const event = (aksi: string, ke: string | null, oleh = 'Yohana', alasan: string | null = null) => ({
   at: '2026-11-23T10:00:00',
@@ -30,5 +30,19 @@ describe('ringkasRiwayat', () => {
       'CEK_DOKUMEN:1 sesuai, 0 tidak sesuai:',
       'VERIFIKASI:MS:',
     ]);
+  });
+});
+
+describe('judulRiwayat', () => {
+  it('reads codes as words per action, and leaves what it does not know as it is', () => {
+    expect(judulRiwayat({ aksi: 'JAWAB_BUTIR_SANGGAH', dari: 'USIA', ke: 'DITERIMA' })).toBe(
+      `Jawaban butir sanggah: ${alasanLabel('USIA')} → Diterima`,
+    );
+    expect(judulRiwayat({ aksi: 'SUPERVISI', dari: 'TMS', ke: 'DIKEMBALIKAN' })).toBe('Supervisi: TMS → Dikembalikan');
+    expect(judulRiwayat({ aksi: 'PERIKSA_AFIRMASI', dari: 'BELUM', ke: 'TIDAK_VALID' })).toBe(
+      'Pemeriksaan klaim afirmasi: Belum diperiksa → Tidak valid',
+    );
+    expect(judulRiwayat({ aksi: 'NILAI_AFIRMASI', dari: null, ke: '50.00' })).toBe('Nilai afirmasi berubah: 50.00');
+    expect(judulRiwayat({ aksi: 'LAIN', dari: 'A', ke: 'B' })).toBe('LAIN: A → B');
   });
 });

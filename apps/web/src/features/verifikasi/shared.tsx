@@ -280,6 +280,32 @@ export function ringkasRiwayat(riwayat: Riwayat[]): Riwayat[] {
   return result;
 }
 
+const statusVerifikasi = (kode: string) => (id.pelamar.statusShort as Record<string, string>)[kode] ?? kode;
+const statusSanggah = (kode: string) => id.sanggah.status[kode] ?? kode;
+const statusAfirmasi = (kode: string) => id.afirmasi.status[kode] ?? kode;
+
+/** How an event's from/to codes read, per action (codes the trail keeps; labels people read). */
+const KODE_AKSI: Record<string, { dari?: (kode: string) => string; ke?: (kode: string) => string }> = {
+  VERIFIKASI: { dari: statusVerifikasi, ke: statusVerifikasi },
+  SUPERVISI: { dari: statusVerifikasi, ke: (kode) => id.supervisi.status[kode] ?? kode },
+  SANGGAH_DITERIMA: { dari: statusVerifikasi, ke: statusVerifikasi },
+  RESET_SANGGAH: { dari: statusVerifikasi, ke: statusVerifikasi },
+  JAWAB_BUTIR_SANGGAH: { dari: alasanLabel, ke: statusSanggah },
+  JAWAB_SANGGAH: { dari: statusSanggah, ke: statusSanggah },
+  RESET_JAWABAN_SANGGAH: { dari: statusSanggah, ke: statusSanggah },
+  CEK_JAWABAN_SANGGAH: { ke: (kode) => id.sanggah.cek[kode] ?? kode },
+  PERIKSA_AFIRMASI: { dari: statusAfirmasi, ke: statusAfirmasi },
+  AFIRMASI_DIVALIDKAN: { dari: statusAfirmasi, ke: statusAfirmasi },
+};
+
+/** An event's title: the action, then from → to in words. */
+export function judulRiwayat(event: Pick<Riwayat, 'aksi' | 'dari' | 'ke'>): string {
+  const label = KODE_AKSI[event.aksi];
+  const dari = event.dari ? (label?.dari?.(event.dari) ?? event.dari) : null;
+  const ke = event.ke ? (label?.ke?.(event.ke) ?? event.ke) : null;
+  return `${t.aksi[event.aksi] ?? event.aksi}${ke ? `: ${dari ? `${dari} → ` : ''}${ke}` : ''}`;
+}
+
 /** The applicant's audit trail, for supervisors and admins. */
 export function RiwayatPanel({ detail }: { detail: PelamarDetail }) {
   const riwayat = detail.verifikasi.riwayat && ringkasRiwayat(detail.verifikasi.riwayat);
@@ -299,7 +325,7 @@ export function RiwayatPanel({ detail }: { detail: PelamarDetail }) {
             <Timeline.Item
               // biome-ignore lint/suspicious/noArrayIndexKey: the trail is append-only, its order fixed
               key={index}
-              title={`${t.aksi[event.aksi] ?? event.aksi}${event.ke ? `: ${event.dari ? `${event.dari} → ` : ''}${event.ke}` : ''}`}
+              title={judulRiwayat(event)}
             >
               <Text size="xs" c="dimmed">
                 {event.oleh ?? '–'} · {formatWaktu(event.at)}
