@@ -134,10 +134,10 @@ for (const { track, documents } of TRACKS) {
       .click();
     const history = admin.getByLabel('Riwayat', { exact: true });
     await expect(history).toContainText('Diambil untuk diverifikasi');
-    await expect(history).toContainText('Keputusan verifikasi: BELUM → TMS');
-    await expect(history).toContainText('Supervisi: TMS → DIKEMBALIKAN');
-    await expect(history).toContainText('Keputusan verifikasi: TMS (DIKEMBALIKAN) → MS');
-    await expect(history).toContainText('Supervisi: MS → DISETUJUI');
+    await expect(history).toContainText('Keputusan verifikasi: Belum → TMS');
+    await expect(history).toContainText('Supervisi: TMS → Dikembalikan');
+    await expect(history).toContainText('Keputusan verifikasi: TMS (dikembalikan) → MS');
+    await expect(history).toContainText('Supervisi: MS → Disetujui');
     await expect(history).toContainText('Ijazah sesuai formasi, mohon periksa ulang.');
     await expect(history).toContainText('Program studi di ijazah berbeda.');
     await admin.screenshot({ path: `test-results/riwayat-${track}.png`, fullPage: true });

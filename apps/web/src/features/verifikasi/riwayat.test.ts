@@ -39,6 +39,9 @@ describe('judulRiwayat', () => {
       `Jawaban butir sanggah: ${alasanLabel('USIA')} → Diterima`,
     );
     expect(judulRiwayat({ aksi: 'SUPERVISI', dari: 'TMS', ke: 'DIKEMBALIKAN' })).toBe('Supervisi: TMS → Dikembalikan');
+    expect(judulRiwayat({ aksi: 'VERIFIKASI', dari: 'TMS (DIKEMBALIKAN)', ke: 'MS' })).toBe(
+      'Keputusan verifikasi: TMS (dikembalikan) → MS',
+    );
     expect(judulRiwayat({ aksi: 'PERIKSA_AFIRMASI', dari: 'BELUM', ke: 'TIDAK_VALID' })).toBe(
       'Pemeriksaan klaim afirmasi: Belum diperiksa → Tidak valid',
     );

@@ -280,14 +280,21 @@ export function ringkasRiwayat(riwayat: Riwayat[]): Riwayat[] {
   return result;
 }
 
-const statusVerifikasi = (kode: string) => (id.pelamar.statusShort as Record<string, string>)[kode] ?? kode;
+const statusSupervisi = (kode: string) => id.supervisi.status[kode] ?? kode;
+/** MS, TMS, or a returned decision "TMS (DIKEMBALIKAN)". */
+const statusVerifikasi = (kode: string): string => {
+  const dikembalikan = /^(\w+) \((\w+)\)$/.exec(kode);
+  if (dikembalikan)
+    return `${statusVerifikasi(dikembalikan[1] ?? '')} (${statusSupervisi(dikembalikan[2] ?? '').toLowerCase()})`;
+  return (id.pelamar.statusShort as Record<string, string>)[kode] ?? kode;
+};
 const statusSanggah = (kode: string) => id.sanggah.status[kode] ?? kode;
 const statusAfirmasi = (kode: string) => id.afirmasi.status[kode] ?? kode;
 
 /** How an event's from/to codes read, per action (codes the trail keeps; labels people read). */
 const KODE_AKSI: Record<string, { dari?: (kode: string) => string; ke?: (kode: string) => string }> = {
   VERIFIKASI: { dari: statusVerifikasi, ke: statusVerifikasi },
-  SUPERVISI: { dari: statusVerifikasi, ke: (kode) => id.supervisi.status[kode] ?? kode },
+  SUPERVISI: { dari: statusVerifikasi, ke: statusSupervisi },
   SANGGAH_DITERIMA: { dari: statusVerifikasi, ke: statusVerifikasi },
   RESET_SANGGAH: { dari: statusVerifikasi, ke: statusVerifikasi },
   JAWAB_BUTIR_SANGGAH: { dari: alasanLabel, ke: statusSanggah },
