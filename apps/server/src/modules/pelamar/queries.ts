@@ -100,7 +100,8 @@ export function nameWords(term: string): string[] {
     .slice(0, 8);
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+/** A LIKE pattern that matches `value` literally. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** A search by name words, answered by the scoped name tokens (migration 0004). */
 const isNameSearch = (searchTerm: string) => {
