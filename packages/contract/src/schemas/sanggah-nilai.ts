@@ -177,4 +177,8 @@ export const persetujuanSanggahNilaiSchema = z
   .strict();
 export type PersetujuanSanggahNilai = z.infer<typeof persetujuanSanggahNilaiSchema>;
 
+/** GET {base}/sanggah-nilai/instansi: the instansi with objections on the track (the national filter). */
+export const sanggahNilaiInstansiSchema = z.array(z.object({ id: z.number(), kode: z.string(), nama: z.string() }));
+export type SanggahNilaiInstansi = z.infer<typeof sanggahNilaiInstansiSchema>;
+
 export const sanggahNilaiIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });

@@ -12,6 +12,7 @@ import {
   persetujuanSanggahNilaiSchema,
   sanggahNilaiDetailSchema,
   sanggahNilaiIdParamsSchema,
+  sanggahNilaiInstansiSchema,
   sanggahNilaiListRequestSchema,
   sanggahNilaiListResponseSchema,
   TRACK_IDS,
@@ -27,6 +28,7 @@ import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { listScope } from '../pelamar/routes.js';
 import {
+  instansiSanggahNilai,
   jawabSanggahNilai,
   listSanggahNilai,
   type SanggahNilaiScope,
@@ -77,6 +79,18 @@ export async function sanggahNilaiRoutes(
         },
       },
       async (request) => listSanggahNilai(db, scopeOf(request), request.body),
+    );
+    typed.get(
+      `${base}/instansi`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Instansi yang memiliki sanggah nilai pada jalur ini (pilihan saringan peran nasional)',
+          response: { 200: sanggahNilaiInstansiSchema },
+        },
+      },
+      async (request) => instansiSanggahNilai(db, scopeOf(request)),
     );
     typed.get(
       `${base}/:id`,

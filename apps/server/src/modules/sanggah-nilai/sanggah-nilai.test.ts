@@ -244,6 +244,15 @@ describe('the score-objection list', () => {
     expect(national.json().data[0].nik).toMatch(/^\d{6}\*{6}\d{4}$/);
     const bandung = await call('wasdal', 'POST', `${base('nakes')}/filter`, listBody({ instansiId: BANDUNG }));
     expect(bandung.json().data.map((row: { id: number }) => row.id)).toEqual([elsewhere]);
+    const options = await call('wasdal', 'GET', `${base('nakes')}/instansi`);
+    expect(
+      options
+        .json()
+        .map((row: { id: number }) => row.id)
+        .sort(),
+    ).toEqual([KEMENKES, BANDUNG]);
+    const ownOptions = await call('supervisor.nakes', 'GET', `${base('nakes')}/instansi`);
+    expect(ownOptions.json().map((row: { id: number }) => row.id)).toEqual([KEMENKES]);
 
     // Pages carry the permission (spec §6).
     expect((await call('verifikator.nakes', 'POST', `${base('nakes')}/filter`, listBody())).statusCode).toBe(403);

@@ -187,6 +187,15 @@ export async function listSanggahNilai(db: Kysely<DB>, scope: SanggahNilaiScope,
   };
 }
 
+/** The instansi that have objections on the track, inside the scope (the national roles' filter). */
+export async function instansiSanggahNilai(db: Kysely<DB>, scope: SanggahNilaiScope) {
+  let query = db
+    .selectFrom('instansi as i')
+    .where('i.id', 'in', db.selectFrom('sanggah_nilai').where('track', '=', scope.track).select('instansi_id'));
+  if (scope.instansiId !== null) query = query.where('i.id', '=', scope.instansiId);
+  return query.select(['i.id', 'i.kode', 'i.nama']).orderBy('i.nama').execute();
+}
+
 function inScope(scope: SanggahNilaiScope, id: number) {
   const instansi = scope.instansiId === null ? sql`` : sql`AND s.instansi_id = ${scope.instansiId}`;
   return sql<boolean>`s.id = ${id} AND s.track = ${scope.track} ${instansi}`;
