@@ -51,6 +51,12 @@ const SCREEN_PAGES: Partial<Record<TrackScreen, { list: LazyPage; detail: LazyPa
     list: () => sanggahPages().then((m) => ({ Component: m.JawabSanggahPage })),
     detail: () => sanggahDetailPages().then((m) => ({ Component: m.JawabSanggahDetailPage })),
   },
+  'sanggah-nilai': {
+    list: () =>
+      import('../features/sanggah-nilai/SanggahNilaiListPage').then((m) => ({ Component: m.SanggahNilaiListPage })),
+    detail: () =>
+      import('../features/sanggah-nilai/SanggahNilaiDetailPage').then((m) => ({ Component: m.SanggahNilaiDetailPage })),
+  },
   'admin-reset-jawab-sanggah': {
     list: () => sanggahPages().then((m) => ({ Component: m.ResetJawabSanggahPage })),
     detail: () => sanggahDetailPages().then((m) => ({ Component: m.ResetJawabSanggahDetailPage })),
