@@ -18,7 +18,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { getSanggahNilaiInstansi, postSanggahNilaiList } from '../../api/sanggah-nilai';
-import { formatWaktu } from '../../i18n/format';
+import { formatTanggal } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { type Column, DataTable } from '../../table/DataTable';
 import type { ListSpec } from '../../table/listState';
@@ -41,7 +41,12 @@ export const STATUS_SANGGAH_NILAI_COLOR: Record<StatusSanggahNilai, string> = {
 
 export function StatusSanggahNilaiBadge({ status }: { status: StatusSanggahNilai }) {
   return (
-    <Badge color={STATUS_SANGGAH_NILAI_COLOR[status]} variant="light" style={{ flexShrink: 0 }}>
+    // max-content: a crowded table must not cut the status short.
+    <Badge
+      color={STATUS_SANGGAH_NILAI_COLOR[status]}
+      variant="light"
+      style={{ flexShrink: 0, minWidth: 'max-content' }}
+    >
       {t.status[status]}
     </Badge>
   );
@@ -110,19 +115,19 @@ function SanggahNilaiList({ track, title }: { track: TrackId; title: string }) {
         key: 'diajukan',
         header: t.columns.diajukan,
         sortKey: 'diajukanAt',
-        render: (row) => formatWaktu(row.diajukanAt),
+        // Days in the table (it is wide); the detail gives the moment.
+        render: (row) => formatTanggal(row.diajukanAt),
       },
       {
         key: 'status',
         header: t.columns.status,
-        width: 150,
         render: (row) => <StatusSanggahNilaiBadge status={row.status} />,
       },
       {
         key: 'dijawab',
         header: t.columns.dijawab,
         sortKey: 'dijawabAt',
-        render: (row) => (row.dijawabAt ? `${formatWaktu(row.dijawabAt)} · ${row.penjawabNama ?? '–'}` : '–'),
+        render: (row) => (row.dijawabAt ? `${formatTanggal(row.dijawabAt)} · ${row.penjawabNama ?? '–'}` : '–'),
       },
     ],
     [national],
