@@ -50,10 +50,12 @@ export async function seedSanggahNilai(db: Kysely<DB>): Promise<number> {
             ELSE 'AFIRMASI'
           END AS komponen
         FROM calon c
+        -- The competitor: the next applicant of the same formasi (a short walk along the primary
+        -- key, as formasi are spread over their block; sorting a whole formasi would not scale).
         LEFT JOIN LATERAL (
           SELECT q.id, q.no_peserta FROM pelamar q
-          WHERE c.tentang_lain AND q.formasi_id = c.formasi_id AND q.id <> c.id
-          ORDER BY hashint8extended(q.id, c.id) LIMIT 1
+          WHERE c.tentang_lain AND q.formasi_id = c.formasi_id AND q.id > c.id
+          ORDER BY q.id LIMIT 1
         ) t ON true
       ),
       bernilai AS (
