@@ -23,12 +23,14 @@ test('a teknis objection accepted by the Nakes supervisor and approved by wasdal
   test.setTimeout(120_000);
   const supervisor = await (await browser.newContext()).newPage();
   await signIn(supervisor, 'supervisor.nakes');
-  await supervisor.goto('/nakes/sanggah-nilai?f.komponen=TEKNIS');
+  // An objection about the objector's own score, so the correction shows on the trail on screen.
+  await supervisor.goto('/nakes/sanggah-nilai?f.komponen=TEKNIS&f.terkait=false');
   await expect(supervisor.getByTestId('tenggat')).toContainText('Sisa waktu jawab sanggah nilai');
   await supervisor.locator('label', { hasText: /^Diajukan \(\d+\)$/ }).click();
   await expect(supervisor.getByRole('radio', { name: /^Diajukan/ })).toBeChecked();
   const firstRow = supervisor.locator('tbody tr').filter({ hasText: 'Diajukan' }).first();
   await expect(firstRow).toContainText('Kompetensi teknis');
+  await expect(firstRow).toContainText('Sendiri');
   await shot(supervisor, '1-daftar-sanggah-nilai');
   await firstRow.click();
   await expect(supervisor).toHaveURL(/\/nakes\/sanggah-nilai\/detail\?id=\d+$/);

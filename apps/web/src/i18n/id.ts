@@ -460,6 +460,7 @@ export const id = {
     jawaban: 'Jawaban',
     terima: 'Terima',
     tolak: 'Tolak',
+    diterima: 'Diterima',
     nilaiUsulan: (maks: number) => `Nilai usulan (0–${maks.toLocaleString('id-ID')})`,
     alasanJawaban: 'Alasan jawaban (wajib)',
     pilihJawaban: 'Pilih terima atau tolak.',

@@ -90,7 +90,14 @@ function Sanggahan({ detail }: { detail: SanggahNilaiDetail }) {
           <Field label={t.nilaiSaatDiajukan}>{formatNilai(detail.nilaiSaatDiajukan)}</Field>
         </Group>
         {detail.terkait && (
-          <Alert color="orange" variant="light" icon={<IconUsers size={18} aria-hidden />} title={t.tentangLainJudul}>
+          // Information, not an error: "note", so screen readers do not announce it as an alert.
+          <Alert
+            role="note"
+            color="orange"
+            variant="light"
+            icon={<IconUsers size={18} aria-hidden />}
+            title={t.tentangLainJudul}
+          >
             {t.tentangLain(detail.terkait.nama, detail.terkait.noPeserta)}
           </Alert>
         )}
@@ -307,7 +314,7 @@ function Jawaban({ detail }: { detail: SanggahNilaiDetail }) {
         </Group>
         <Group gap="xs">
           <Text size="sm" fw={600}>
-            {detail.status === 'DITOLAK' ? t.status.DITOLAK : t.terima}
+            {detail.status === 'DITOLAK' ? t.status.DITOLAK : t.diterima}
           </Text>
           {detail.nilaiUsulan !== null && (
             <Text size="sm">
@@ -513,7 +520,11 @@ function SanggahNilai({
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="md">
-            {open && !detail.bolehJawab && !detail.bolehSetujui && <Alert color="gray">{t.hanyaBaca}</Alert>}
+            {open && !detail.bolehJawab && !detail.bolehSetujui && (
+              <Alert role="note" color="gray">
+                {t.hanyaBaca}
+              </Alert>
+            )}
             <Sanggahan detail={detail} />
             <NilaiTable detail={detail} />
             {detail.bolehJawab ? (
