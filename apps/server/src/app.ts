@@ -25,6 +25,7 @@ import { nonAsnRoutes } from './modules/nonasn/routes.js';
 import { rollUpNonAsnCounts } from './modules/nonasn/service.js';
 import { pelamarListRoutes } from './modules/pelamar/routes.js';
 import { sanggahRoutes } from './modules/sanggah/routes.js';
+import { sanggahNilaiRoutes } from './modules/sanggah-nilai/routes.js';
 import { verifikasiRoutes } from './modules/verifikasi/routes.js';
 import { rollUpStatusCounts } from './modules/verifikasi/service.js';
 import { registerSpa } from './spa.js';
@@ -109,6 +110,7 @@ export async function buildApp({
   await app.register(jadwalRoutes, { db });
   await app.register(sanggahRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(afirmasiRoutes, { db, files, klaimMenit: config.klaimMenit });
+  await app.register(sanggahNilaiRoutes, { db, klaimMenit: config.klaimMenit });
   await app.register(nonAsnRoutes, { db });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).

@@ -14,6 +14,7 @@ import { seedApplicants } from './db/seed/applicants.js';
 import { DEMO_SEED, planBlocks } from './db/seed/index.js';
 import { planNonAsn, seedNonAsn } from './db/seed/nonasn.js';
 import { seedSanggah } from './db/seed/sanggah.js';
+import { seedSanggahNilai } from './db/seed/sanggah-nilai.js';
 import { LocalBerkasStore } from './storage/berkas-store.js';
 
 const { values } = parseArgs({
@@ -47,7 +48,7 @@ try {
   await migrate(database.db);
   await seedAccounts(database.db);
   if (values.reset) {
-    await sql`TRUNCATE afirmasi, sanggah, nilai, dokumen, pelamar, formasi, pelamar_status_count, pelamar_status_delta`.execute(
+    await sql`TRUNCATE afirmasi, sanggah_nilai, sanggah, nilai, dokumen, pelamar, formasi, pelamar_status_count, pelamar_status_delta`.execute(
       database.db,
     );
     await sql`TRUNCATE nonasn, nonasn_count, nonasn_count_delta`.execute(database.db);
@@ -69,6 +70,8 @@ try {
   console.info(
     `${afirmasi.klaim.toLocaleString('id-ID')} klaim afirmasi, ${afirmasi.sanggah.toLocaleString('id-ID')} sanggah afirmasi.`,
   );
+  const sanggahNilai = await seedSanggahNilai(database.db);
+  console.info(`${sanggahNilai.toLocaleString('id-ID')} sanggah nilai.`);
   if (nonAsn > 0) {
     console.info(`Memuat ${nonAsn.toLocaleString('id-ID')} data Non ASN…`);
     const loaded = await seedNonAsn(database.db, planNonAsn(nonAsn), seed);

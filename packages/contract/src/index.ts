@@ -11,6 +11,7 @@ export * from './schemas/jadwal.js';
 export * from './schemas/lists.js';
 export * from './schemas/nonasn.js';
 export * from './schemas/sanggah.js';
+export * from './schemas/sanggah-nilai.js';
 export * from './schemas/status.js';
 export * from './schemas/verifikasi.js';
 export * from './table-state.js';

@@ -238,6 +238,31 @@ export interface AfirmasiTable {
   version: Generated<number>;
 }
 
+export type KomponenNilaiColumn = NilaiTable['komponen'];
+
+export interface SanggahNilaiTable {
+  id: Generated<number>;
+  pelamar_id: number;
+  instansi_id: number;
+  track: TrackColumn;
+  komponen: KomponenNilaiColumn;
+  pelamar_terkait_id: number | null;
+  nilai_saat_diajukan: Numeric;
+  argumen: string;
+  diajukan_at: Timestamp;
+  status: Generated<'DIAJUKAN' | 'MENUNGGU_PERSETUJUAN' | 'DITOLAK' | 'DISETUJUI' | 'TIDAK_DISETUJUI'>;
+  jawaban_alasan: string | null;
+  nilai_usulan: Numeric | null;
+  dijawab_oleh: number | null;
+  dijawab_at: Timestamp | null;
+  persetujuan_alasan: string | null;
+  disetujui_oleh: number | null;
+  disetujui_at: Timestamp | null;
+  nilai_lama: Numeric | null;
+  nilai_baru: Numeric | null;
+  version: Generated<number>;
+}
+
 export type KategoriNonAsnColumn = 'EKS_THK_II' | 'DATABASE' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
 export type StatusKonfirmasiColumn = 'BELUM' | 'DIKONFIRMASI' | 'TIDAK_DIUSULKAN';
 
@@ -300,4 +325,5 @@ export interface DB {
   nonasn: NonAsnTable;
   nonasn_count: NonAsnCountTable;
   nonasn_count_delta: NonAsnCountDeltaTable;
+  sanggah_nilai: SanggahNilaiTable;
 }

@@ -59,6 +59,12 @@ const SCREEN_PAGES: Partial<Record<TrackScreen, { list: LazyPage; detail: LazyPa
     list: () => import('../features/afirmasi/AfirmasiPages').then((m) => ({ Component: m.AfirmasiAdminPage })),
     detail: () => import('../features/afirmasi/AfirmasiDetailPage').then((m) => ({ Component: m.AfirmasiDetailPage })),
   },
+  'sanggah-nilai': {
+    list: () =>
+      import('../features/sanggah-nilai/SanggahNilaiListPage').then((m) => ({ Component: m.SanggahNilaiListPage })),
+    detail: () =>
+      import('../features/sanggah-nilai/SanggahNilaiDetailPage').then((m) => ({ Component: m.SanggahNilaiDetailPage })),
+  },
   'admin-reset-jawab-sanggah': {
     list: () => sanggahPages().then((m) => ({ Component: m.ResetJawabSanggahPage })),
     detail: () => sanggahDetailPages().then((m) => ({ Component: m.ResetJawabSanggahDetailPage })),

@@ -11,6 +11,7 @@ import { type ApplicantSeedResult, type SeedBlock, seedApplicants } from './appl
 import { attributeDecisions } from './jadwal.js';
 import { DEMO_NONASN, type NonAsnSeedResult, seedNonAsn } from './nonasn.js';
 import { seedSanggah } from './sanggah.js';
+import { seedSanggahNilai } from './sanggah-nilai.js';
 
 export const DEMO_SEED = 20240820;
 
@@ -68,6 +69,7 @@ export async function seedDemo(db: Kysely<DB>, store: BerkasStore): Promise<Demo
   await attributeDecisions(db);
   await seedSanggah(db);
   await seedAfirmasi(db, store);
+  await seedSanggahNilai(db);
   const nonAsn = await seedNonAsn(db, DEMO_NONASN, DEMO_SEED);
   return { accounts, applicants, nonAsn };
 }

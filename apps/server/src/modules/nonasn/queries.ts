@@ -28,7 +28,7 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { nameWords } from '../pelamar/queries.js';
+import { escapeLike, nameWords } from '../pelamar/queries.js';
 
 export interface NonAsnScope {
   /** null: every instansi (national roles). */
@@ -61,7 +61,6 @@ const SORT_COLUMN: Record<NonAsnSortColumn, 'id' | 'nama_cari' | 'kategori' | 's
   statusKonfirmasi: 'status_konfirmasi',
 };
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 const isNameSearch = (term: string) => term !== '' && !/^\d+$/.test(term);
 
 /** The filtered view without the status filter (the summaries count every status of it). */

@@ -105,6 +105,26 @@ export function pelamarSearch(searchTerm: string) {
   return words.length > 0 ? sql<boolean>`(${sql.join(words, sql` AND `)})` : undefined;
 }
 
+/**
+ * The instansi that have rows of a small per-instansi table on the track, within the caller's
+ * scope: the choices of the national roles' instansi filter (objections, score objections).
+ */
+export async function instansiPilihan(
+  db: Kysely<DB>,
+  table: 'sanggah' | 'sanggah_nilai',
+  scope: Pick<ListScope, 'track' | 'instansiId'>,
+  jenis?: 'ADMINISTRASI' | 'AFIRMASI',
+) {
+  const { rows } = await sql<{ id: number; kode: string; nama: string }>`
+    SELECT i.id, i.kode, i.nama FROM instansi i
+    WHERE i.id IN (SELECT instansi_id FROM ${sql.table(table)} WHERE track = ${scope.track}
+                   ${jenis ? sql`AND jenis = ${jenis}` : sql``})
+      ${scope.instansiId === null ? sql`` : sql`AND i.id = ${scope.instansiId}`}
+    ORDER BY i.nama
+  `.execute(db);
+  return rows;
+}
+
 /** The words of a name search, folded like portal_normalise() (lower case, no diacritics). */
 export function nameWords(term: string): string[] {
   return term
@@ -116,7 +136,8 @@ export function nameWords(term: string): string[] {
     .slice(0, 8);
 }
 
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+/** A LIKE pattern that matches `value` literally. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** A search by name words, answered by the scoped name tokens (migration 0004). */
 const isNameSearch = (searchTerm: string) => {

@@ -8,6 +8,7 @@ import {
   cekSanggahSchema,
   dokumenParamsSchema,
   hasTrackRole,
+  instansiOptionsSchema,
   isAfirmasiTrack,
   jawabSanggahSchema,
   type Principal,
@@ -34,6 +35,7 @@ import { AppError, forbidden } from '../../errors.js';
 import { type BerkasStore, sendBerkas } from '../../storage/berkas-store.js';
 import { buktiAfirmasi } from '../afirmasi/service.js';
 import { dokumenBerkas } from '../pelamar/detail.js';
+import { instansiPilihan } from '../pelamar/queries.js';
 import { listScope } from '../pelamar/routes.js';
 import { cekSanggah, jawabSanggah, listSanggah, resetSanggah, type SanggahScope, sanggahDetail } from './service.js';
 
@@ -88,6 +90,18 @@ export async function sanggahRoutes(
           },
         },
         async (request) => listSanggah(db, list, scopeOf(request), request.body),
+      );
+      typed.get(
+        `${base}/instansi`,
+        {
+          config,
+          schema: {
+            tags,
+            summary: 'Instansi yang memiliki sanggah pada daftar ini (pilihan saringan peran nasional)',
+            response: { 200: instansiOptionsSchema },
+          },
+        },
+        async (request) => instansiPilihan(db, 'sanggah', scopeOf(request), SANGGAH_LISTS[list].jenis),
       );
       typed.get(
         `${base}/:id`,

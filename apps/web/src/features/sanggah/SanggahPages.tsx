@@ -25,6 +25,7 @@ import { useAuth } from '../../auth/authStore';
 import { formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { type Column, DataTable } from '../../table/DataTable';
+import { InstansiSelect } from '../../table/InstansiSelect';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
 import { useListState } from '../../table/useListState';
@@ -186,6 +187,13 @@ function SanggahListPage({ list, track, title }: { list: SanggahList; track: Tra
               onChange={(event) => listState.setSearch(event.currentTarget.value)}
               style={{ flex: '1 1 260px' }}
             />
+            {national && (
+              <InstansiSelect
+                path={`/${track}/${SANGGAH_LISTS[list].segment}/instansi`}
+                value={typeof state.filter.instansiId === 'string' ? state.filter.instansiId : null}
+                onChange={(instansiId) => listState.setFilter({ instansiId })}
+              />
+            )}
             {!afirmasi && (
               <Select
                 label={t.cekFilter}

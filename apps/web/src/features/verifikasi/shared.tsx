@@ -290,6 +290,7 @@ const statusVerifikasi = (kode: string): string => {
 };
 const statusSanggah = (kode: string) => id.sanggah.status[kode] ?? kode;
 const statusAfirmasi = (kode: string) => id.afirmasi.status[kode] ?? kode;
+const statusSanggahNilai = (kode: string) => id.sanggahNilai.status[kode] ?? kode;
 
 /** How an event's from/to codes read, per action (codes the trail keeps; labels people read). */
 const KODE_AKSI: Record<string, { dari?: (kode: string) => string; ke?: (kode: string) => string }> = {
@@ -303,6 +304,8 @@ const KODE_AKSI: Record<string, { dari?: (kode: string) => string; ke?: (kode: s
   CEK_JAWABAN_SANGGAH: { ke: (kode) => id.sanggah.cek[kode] ?? kode },
   PERIKSA_AFIRMASI: { dari: statusAfirmasi, ke: statusAfirmasi },
   AFIRMASI_DIVALIDKAN: { dari: statusAfirmasi, ke: statusAfirmasi },
+  JAWAB_SANGGAH_NILAI: { dari: statusSanggahNilai, ke: statusSanggahNilai },
+  PERSETUJUAN_SANGGAH_NILAI: { dari: statusSanggahNilai, ke: statusSanggahNilai },
 };
 
 /** An event's title: the action, then from → to in words. */
