@@ -77,6 +77,7 @@ export type CreateAccessKeyRequest = z.infer<typeof createAccessKeyRequestSchema
 export const createAccessKeyResponseSchema = z.object({ key: z.string(), accessKey: accessKeySchema });
 
 export const signInEventSchema = z.object({
+  id: z.string(),
   at: z.string(),
   action: z.string(),
   ip: z.string().nullable(),

@@ -85,7 +85,7 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
         .execute();
       const signIns = await db
         .selectFrom('audit_event')
-        .select(['at', 'action', 'ip', 'reason'])
+        .select(['id', 'at', 'action', 'ip', 'reason'])
         .where('actor_id', '=', principal.id)
         .where('action', 'in', SIGN_IN_ACTIONS)
         .orderBy('at', 'desc')
@@ -101,7 +101,7 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
         recoveryCodesLeft: user.totp_secret ? await recoveryCodesLeft(db, principal.id) : 0,
         passwordChangedAt: user.password_changed_at ? new Date(user.password_changed_at).toISOString() : null,
         accessKeys: keys.map(toAccessKey),
-        signIns: signIns.map((e) => ({ ...e, at: e.at.toISOString() })),
+        signIns: signIns.map((e) => ({ ...e, id: String(e.id), at: e.at.toISOString() })),
       };
     },
   );
