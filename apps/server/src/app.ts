@@ -123,7 +123,7 @@ export async function buildApp({
     sessions,
     mailer,
     allowRegistration: config.allowRegistration,
-    production: config.production,
+    devMailbox: config.devMailbox,
     loginRateLimitPerMinute: config.loginRateLimitPerMinute,
   });
   await app.register(profilRoutes, { db });

@@ -42,6 +42,8 @@ const envSchema = z.object({
   /** Issue #6: outgoing mail; unset = the development mailbox (GET /api/dev/mailbox). */
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().default('Portal Verifikasi ASN <no-reply@portal-asn.go.id>'),
+  /** Issue #6: GET /api/dev/mailbox readable; default outside production only. */
+  DEV_MAILBOX: bool,
   /** Issue #6: self-registration (POST /api), off unless asked for. */
   ALLOW_REGISTRATION: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -72,6 +74,8 @@ export interface Config {
   mailFrom: string;
   /** Self-registration (POST /api) is open. */
   allowRegistration: boolean;
+  /** The development mailbox can be read at GET /api/dev/mailbox (never by default in production). */
+  devMailbox: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -104,5 +108,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     allowRegistration: e.ALLOW_REGISTRATION ?? false,
+    devMailbox: e.DEV_MAILBOX ?? e.NODE_ENV !== 'production',
   };
 }

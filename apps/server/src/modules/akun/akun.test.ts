@@ -357,10 +357,18 @@ describe('development mailbox', () => {
         expect.objectContaining({ to: email, subject: 'Kata sandi sementara Portal Verifikasi ASN' }),
       ]);
       expect(mails[0]!.text).toMatch(/Kata sandi sementara: \S+/);
+      const html = await devClient.request({
+        method: 'GET',
+        url: '/api/dev/mailbox',
+        headers: { accept: 'text/html' },
+      });
+      expect(html.headers['content-type']).toContain('text/html');
+      expect(html.body).toContain('Kotak Surat Pengembangan');
+      expect(html.body).toContain(`Kepada: ${email}`);
     } finally {
       await dev.close();
     }
-    const prod = await createTestApp({ production: true });
+    const prod = await createTestApp({ production: true, devMailbox: false });
     try {
       const res = await new TestClient(prod.app).request({ method: 'GET', url: '/api/dev/mailbox' });
       expect(res.statusCode).toBe(404);

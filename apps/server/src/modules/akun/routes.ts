@@ -4,7 +4,7 @@
 
 import {
   AKUN_ERROR_CODES,
-  devMailSchema,
+  type DevMail,
   ERROR_CODES,
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -37,12 +37,27 @@ const LOCKED = `Akun dikunci sementara karena terlalu banyak percobaan masuk yan
 const FORGOT_ANSWER =
   'Jika alamat email tersebut terdaftar, kata sandi sementara telah dikirim ke sana. Kata sandi itu berlaku 30 menit dan hanya untuk membuat kata sandi baru.';
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The mailbox as a page a person (or a browser test) can read. */
+function mailboxPage(mails: DevMail[]): string {
+  const items = mails
+    .map(
+      (m) =>
+        `<article><h2>${escapeHtml(m.subject)}</h2><p>Kepada: ${escapeHtml(m.to)} · ${escapeHtml(m.at)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+    )
+    .join('\n');
+  return `<!doctype html><html lang="id"><head><meta charset="utf-8"><title>Kotak Surat Pengembangan</title></head><body><main><h1>Kotak Surat Pengembangan</h1>${items || '<p>Belum ada email.</p>'}</main></body></html>`;
+}
+
 export interface AkunRoutesOptions {
   db: Kysely<DB>;
   sessions: SessionService;
   mailer: Mailer;
   allowRegistration: boolean;
-  production: boolean;
+  /** GET /api/dev/mailbox answers (config DEV_MAILBOX; off in production by default). */
+  devMailbox: boolean;
   loginRateLimitPerMinute: number;
 }
 
@@ -314,16 +329,19 @@ export async function akunRoutes(app: FastifyInstance, options: AkunRoutesOption
       config: { access: 'public' },
       schema: {
         tags: ['dev'],
-        summary: 'Kotak surat pengembangan (tanpa SMTP_URL); ditolak di produksi',
+        summary:
+          'Kotak surat pengembangan (tanpa SMTP_URL): JSON, atau halaman HTML bagi peramban; ditolak di produksi kecuali DEV_MAILBOX=true',
         querystring: z.object({ to: z.string().max(200).optional() }).strict(),
-        response: { 200: z.array(devMailSchema) },
+        // No response schema: the same call answers JSON (DevMail[]) or an HTML page.
       },
     },
-    async (request) => {
-      if (options.production) {
+    async (request, reply) => {
+      if (!options.devMailbox) {
         throw new AppError(404, ERROR_CODES.notFound, 'Kotak surat pengembangan tidak tersedia di produksi.');
       }
-      return readDevMailbox(db, request.query.to);
+      const mails = await readDevMailbox(db, request.query.to);
+      if (!request.headers.accept?.includes('text/html')) return mails;
+      return reply.type('text/html; charset=utf-8').send(mailboxPage(mails));
     },
   );
 }

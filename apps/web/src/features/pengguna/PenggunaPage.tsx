@@ -218,13 +218,13 @@ export function PenggunaPage() {
               {t.noRoles}
             </Text>
           ) : (
-            <Group gap={4}>
+            <Stack gap={2}>
               {row.roles.map((role) => (
-                <Badge key={role} variant="light" size="sm" style={{ textTransform: 'none' }}>
+                <Text key={role} size="xs" fw={500} style={{ whiteSpace: 'nowrap' }}>
                   {roleLabel(role)}
-                </Badge>
+                </Text>
               ))}
-            </Group>
+            </Stack>
           ),
       },
       {

@@ -177,9 +177,9 @@ function TotpSection({ profile }: { profile: Profile }) {
           <Alert color="yellow" title={t.recoveryTitle}>
             {t.recoveryIntro}
           </Alert>
-          <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" component="ul" aria-label={t.recoveryTitle} p={0} m={0}>
+          <SimpleGrid cols={{ base: 2, xs: 3 }} spacing="xs" component="ul" aria-label={t.recoveryTitle} p={0} m={0}>
             {recoveryCodes.map((c) => (
-              <Code key={c} component="li" ta="center" fz="sm" style={{ listStyle: 'none' }}>
+              <Code key={c} component="li" ta="center" fz="sm" style={{ listStyle: 'none', whiteSpace: 'nowrap' }}>
                 {c}
               </Code>
             ))}
