@@ -208,7 +208,10 @@ export function PenggunaPage() {
       { key: 'username', header: t.columns.username, sortKey: 'username', render: (row) => row.username },
       { key: 'fullname', header: t.columns.fullname, sortKey: 'fullname', render: (row) => row.fullname },
       { key: 'email', header: t.columns.email, render: (row) => row.email },
-      { key: 'instansi', header: t.columns.instansi, render: (row) => row.instansi.nama },
+      // An instansi admin sees only their own instansi: the column is for the super-admin.
+      ...(manyInstansi
+        ? [{ key: 'instansi', header: t.columns.instansi, render: (row: PenggunaRow) => row.instansi.nama }]
+        : []),
       {
         key: 'roles',
         header: t.columns.roles,
@@ -230,16 +233,16 @@ export function PenggunaPage() {
       {
         key: 'status',
         header: t.columns.status,
-        width: 100,
+        width: 110,
         render: (row) => (
-          <Badge color={row.active ? 'teal' : 'gray'} variant="light">
+          <Badge color={row.active ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
             {row.active ? t.active : t.inactive}
           </Badge>
         ),
       },
       { key: 'otp', header: t.columns.otp, width: 70, render: (row) => (row.totpEnabled ? '✓' : '–') },
     ],
-    [],
+    [manyInstansi],
   );
 
   const closeForm = (result?: { username: string; temporaryPassword: string }) => {
