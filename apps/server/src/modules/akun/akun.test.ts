@@ -192,6 +192,11 @@ describe('forgot-password and reset-password', () => {
     const mail = await smtp.waitFor(email);
     expect(mail.text).toContain('Subject: Kata sandi sementara Portal Verifikasi ASN');
     const temporary = temporaryPasswordIn(mail);
+    // A second request within the minute sends nothing more (no flooding), answering the same.
+    const sent = smtp.received.filter((m) => m.to.includes(email)).length;
+    expect((await post('/api/forgot-password', { email })).json()).toEqual(known.json());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.received.filter((m) => m.to.includes(email)).length).toBe(sent);
 
     const withTemporary = await client.login(user.username, temporary);
     expect(withTemporary.statusCode).toBe(403);

@@ -227,12 +227,17 @@ export async function akunRoutes(app: FastifyInstance, options: AkunRoutesOption
   async function sendTemporaryPassword(email: string, ip: string): Promise<void> {
     const user = await db
       .selectFrom('app_user')
-      .select(['id', 'username', 'fullname', 'email', 'instansi_id'])
+      .select(['id', 'username', 'fullname', 'email', 'instansi_id', 'temp_password_expires_at'])
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email))
       .where('active', '=', true)
       .executeTakeFirst();
     if (!user) return;
     const minutes = TEMPORARY_PASSWORD_MINUTES.lupa;
+    // At most one mail a minute per account, so the form cannot be used to flood someone's inbox.
+    const issuedAt = user.temp_password_expires_at
+      ? new Date(user.temp_password_expires_at).getTime() - minutes * 60_000
+      : 0;
+    if (Date.now() - issuedAt < 60_000) return;
     const temporary = await issueTemporaryPassword(db, user.id, minutes);
     await mailer.send({
       to: user.email,
