@@ -71,7 +71,10 @@ test('enrols a TOTP second factor on the profile page, then signs in with a code
   await totp.getByRole('button', { name: 'Verifikasi dan Aktifkan' }).click();
   const codes = totp.getByRole('list', { name: 'Simpan kode pemulihan Anda' }).getByRole('listitem');
   await expect(codes).toHaveCount(10);
-  await page.screenshot({ path: 'test-results/akun-profil.png', fullPage: true });
+  // A tall viewport rather than fullPage: the fixed header and aside stay where a person sees them.
+  await page.setViewportSize({ width: 1280, height: 1300 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: 'test-results/akun-profil.png' });
   await totp.getByRole('button', { name: 'Saya sudah menyimpannya' }).click();
   await expect(totp.getByText('Aktif', { exact: true })).toBeVisible();
   await expect(totp.getByText('10 kode pemulihan tersisa.')).toBeVisible();
@@ -111,6 +114,7 @@ test('forgot-password: the temporary password from the dev mailbox leads to a ne
   await page.getByLabel('Kata Sandi').fill(temporary);
   await page.getByRole('button', { name: 'Masuk' }).click();
   await expect(page).toHaveURL(/\/auth\/ganti-kata-sandi$/);
+  await page.screenshot({ path: 'test-results/akun-ganti-kata-sandi.png' });
   await page.getByLabel('Kata Sandi Baru', { exact: true }).fill('password123');
   await page.getByLabel('Ulangi Kata Sandi Baru').fill('password123');
   await page.getByRole('button', { name: 'Simpan dan Masuk' }).click();
