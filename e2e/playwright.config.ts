@@ -52,6 +52,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every demo account signs in many times from 127.0.0.1 in one run.
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      // Issue #6: forgot-password is read from the development mailbox (no SMTP here).
+      DEV_MAILBOX: 'true',
     },
   },
 });

@@ -19,11 +19,15 @@ import type { DB } from './db/schema.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { registerErrorHandler } from './errors.js';
 import { afirmasiRoutes } from './modules/afirmasi/routes.js';
+import { profilRoutes } from './modules/akun/profil-routes.js';
+import { akunRoutes } from './modules/akun/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jadwalRoutes } from './modules/jadwal/routes.js';
+import { createMailer } from './modules/mail/mailer.js';
 import { nonAsnRoutes } from './modules/nonasn/routes.js';
 import { rollUpNonAsnCounts } from './modules/nonasn/service.js';
 import { pelamarListRoutes } from './modules/pelamar/routes.js';
+import { penggunaRoutes } from './modules/pengguna/routes.js';
 import { sanggahRoutes } from './modules/sanggah/routes.js';
 import { sanggahNilaiRoutes } from './modules/sanggah-nilai/routes.js';
 import { verifikasiRoutes } from './modules/verifikasi/routes.js';
@@ -112,6 +116,20 @@ export async function buildApp({
   await app.register(afirmasiRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(sanggahNilaiRoutes, { db, klaimMenit: config.klaimMenit });
   await app.register(nonAsnRoutes, { db });
+
+  // Issue #6: account lifecycle, profile and user administration; mail by SMTP or dev mailbox.
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
+  app.addHook('onClose', () => mailer.close());
+  await app.register(akunRoutes, {
+    db,
+    sessions,
+    mailer,
+    allowRegistration: config.allowRegistration,
+    devMailbox: config.devMailbox,
+    loginRateLimitPerMinute: config.loginRateLimitPerMinute,
+  });
+  await app.register(profilRoutes, { db });
+  await app.register(penggunaRoutes, { db, mailer });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).
   const rollUp = setInterval(() => {

@@ -39,6 +39,13 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /** Issue #6: outgoing mail; unset = the development mailbox (GET /api/dev/mailbox). */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Portal Verifikasi ASN <no-reply@portal-asn.go.id>'),
+  /** Issue #6: GET /api/dev/mailbox readable; default outside production only. */
+  DEV_MAILBOX: bool,
+  /** Issue #6: self-registration (POST /api), off unless asked for. */
+  ALLOW_REGISTRATION: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -62,6 +69,13 @@ export interface Config {
   filesDir: string;
   /** Folder of the built SPA; null when the SPA is not served (tests, API-only). */
   webDist: string | null;
+  /** SMTP server of outgoing mail; null = the development mailbox. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Self-registration (POST /api) is open. */
+  allowRegistration: boolean;
+  /** The development mailbox can be read at GET /api/dev/mailbox (never by default in production). */
+  devMailbox: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -91,5 +105,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     klaimMenit: e.CLAIM_IDLE_MINUTES,
     filesDir: path.resolve(e.DATA_DIR, 'berkas'),
     webDist: e.WEB_DIST ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    allowRegistration: e.ALLOW_REGISTRATION ?? false,
+    devMailbox: e.DEV_MAILBOX ?? e.NODE_ENV !== 'production',
   };
 }

@@ -225,6 +225,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     flags: ['isCpns'],
     totp: true,
   },
+  // Issue #6: the national operator who manages instansi admins (user administration).
+  {
+    username: 'superadmin',
+    fullname: 'Ahmad Fauzi',
+    instansiId: BKN,
+    roles: ['ROLE_SUPERADMIN'],
+    flags: [],
+  },
 ];
 
 /** What spec §6 reads of a demo account: its authorities and track flags. */

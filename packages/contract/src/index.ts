@@ -1,4 +1,5 @@
 // The contract between the SPA and the API: what both sides must agree on, and nothing else.
+export * from './akun.js';
 export * from './constants.js';
 export * from './demo-accounts.js';
 export * from './demo-reference.js';
@@ -6,6 +7,7 @@ export * from './menu.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './schemas/afirmasi.js';
+export * from './schemas/akun.js';
 export * from './schemas/auth.js';
 export * from './schemas/jadwal.js';
 export * from './schemas/lists.js';

@@ -31,17 +31,17 @@ const WITH_TRACK_FLAG: Record<Role, string[]> = {
   ROLE_MONITORING_NONASN_BKN: ['/pppk/rekap-nonasn', '/pppk/dashboard-konfirmasi'],
   ROLE_VERIFIKATOR_CPNS: ['/cpns/verifikasi', '/cpns/rekap-verifikasi'],
   ROLE_SUPERVISOR_CPNS: ['/cpns/supervisi', '/cpns/rekap-supervisi', '/cpns/sanggah', '/cpns/sanggah-nilai'],
-  ROLE_ADMIN_CPNS: ['/cpns/rekap-pelamar'],
+  ROLE_ADMIN_CPNS: ['/cpns/rekap-pelamar', '/admin/pengguna'],
   ROLE_MONITORING_CPNS_INSTANSI: ['/cpns/rekap-pelamar'],
   ROLE_JAWAB_SANGGAH_NILAI_SKD: ['/cpns/sanggah-nilai'],
   ROLE_VERIFIKATOR_PPPK: ['/pppk/verifikasi', '/pppk/rekap-verifikasi'],
   ROLE_SUPERVISOR_PPPK: ['/pppk/supervisi', '/pppk/rekap-supervisi', '/pppk/sanggah', '/pppk/sanggah-afirmasi'],
-  ROLE_ADMIN_PPPK: ['/pppk/rekap-pelamar', '/pppk/rekap-nonasn'],
+  ROLE_ADMIN_PPPK: ['/pppk/rekap-pelamar', '/pppk/rekap-nonasn', '/admin/pengguna'],
   ROLE_MONITORING_PPPK_GURU_INSTANSI: ['/pppk/rekap-pelamar', '/pppk-guru/rekap-pelamar'],
   ROLE_CHECKER_TAMBAH_NILAI_PPPK_TEKNIS: ['/pppk/afirmasi-admin'],
   ROLE_VERIFIKATOR_PPPK_GURU: ['/pppk-guru/verifikasi', '/pppk-guru/rekap-verifikasi'],
   ROLE_SUPERVISOR_PPPK_GURU: ['/pppk-guru/supervisi', '/pppk-guru/rekap-supervisi', '/pppk-guru/sanggah'],
-  ROLE_ADMIN_PPPK_GURU: ['/pppk-guru/rekap-pelamar', '/pppk/rekap-nonasn'],
+  ROLE_ADMIN_PPPK_GURU: ['/pppk-guru/rekap-pelamar', '/pppk/rekap-nonasn', '/admin/pengguna'],
   ROLE_SUPERVISOR_KEMENRISTEK_PPPK_GURU: [],
   ROLE_VERIFIKATOR_PPPK_NAKES: ['/nakes/verifikasi', '/nakes/rekap-verifikasi'],
   ROLE_SUPERVISOR_PPPK_NAKES: [
@@ -51,9 +51,15 @@ const WITH_TRACK_FLAG: Record<Role, string[]> = {
     '/nakes/sanggah-afirmasi',
     '/nakes/sanggah-nilai',
   ],
-  ROLE_ADMIN_PPPK_NAKES: ['/nakes/rekap-pelamar', '/nakes/admin-reset-jawab-sanggah', '/pppk/rekap-nonasn'],
+  ROLE_ADMIN_PPPK_NAKES: [
+    '/nakes/rekap-pelamar',
+    '/nakes/admin-reset-jawab-sanggah',
+    '/pppk/rekap-nonasn',
+    '/admin/pengguna',
+  ],
   ROLE_MONITORING_PPPK_NAKES_INSTANSI: ['/nakes/rekap-pelamar'],
   ROLE_CHECKER_TAMBAH_NILAI_PPPK_NAKES: ['/nakes/afirmasi-admin'],
+  ROLE_SUPERADMIN: ['/admin/pengguna'],
 };
 
 // What each role opens with no track flag at all: only the cross-track lines of spec §6, and
@@ -64,12 +70,25 @@ const WITHOUT_FLAGS: Record<Role, string[]> = {
   ROLE_MONITORING_MENPAN: WITH_TRACK_FLAG.ROLE_MONITORING_MENPAN,
   ROLE_MONITORING_NONASN_BKN: WITH_TRACK_FLAG.ROLE_MONITORING_NONASN_BKN,
   ROLE_JAWAB_SANGGAH_NILAI_SKD: ['/cpns/sanggah-nilai'],
-  ROLE_ADMIN_PPPK: ['/pppk/rekap-nonasn'],
-  ROLE_ADMIN_PPPK_GURU: ['/pppk/rekap-nonasn'],
-  ROLE_ADMIN_PPPK_NAKES: ['/pppk/rekap-nonasn'],
+  ROLE_ADMIN_CPNS: ['/admin/pengguna'],
+  ROLE_ADMIN_PPPK: ['/pppk/rekap-nonasn', '/admin/pengguna'],
+  ROLE_ADMIN_PPPK_GURU: ['/pppk/rekap-nonasn', '/admin/pengguna'],
+  ROLE_ADMIN_PPPK_NAKES: ['/pppk/rekap-nonasn', '/admin/pengguna'],
+  ROLE_SUPERADMIN: ['/admin/pengguna'],
 };
 
 describe('allowedPages (spec §6)', () => {
+  it('puts user administration last, for instansi admins and the super-admin only (issue #6)', () => {
+    expect(allowedPages(principal(['ROLE_SUPERADMIN'])).at(-1)).toEqual({
+      page: '/admin/pengguna',
+      title: 'Manajemen Pengguna',
+      section: 'Administrasi',
+    });
+    expect(pages(principal(['ROLE_VERIFIKATOR_CPNS', 'ROLE_SUPERVISOR_PPPK_NAKES'], ALL_FLAGS))).not.toContain(
+      '/admin/pengguna',
+    );
+  });
+
   it.each(ROLES)('%s alone, with every track flag', (role) => {
     expect(pages(principal([role], ALL_FLAGS))).toEqual(WITH_TRACK_FLAG[role]);
   });
@@ -95,6 +114,7 @@ describe('allowedPages (spec §6)', () => {
       '/cpns/rekap-verifikasi',
       '/cpns/rekap-pelamar',
       '/cpns/sanggah-nilai',
+      '/admin/pengguna',
     ]);
   });
 
@@ -127,6 +147,7 @@ describe('allowedPages (spec §6)', () => {
         section: 'Verifikasi PPPK Tenaga Kesehatan',
       },
       { page: '/pppk/rekap-nonasn', title: 'Data Non ASN', section: 'Rekap Non ASN' },
+      { page: '/admin/pengguna', title: 'Manajemen Pengguna', section: 'Administrasi' },
     ]);
   });
 

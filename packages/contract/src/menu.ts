@@ -10,12 +10,24 @@ import {
   TRACK_SCREENS,
   type TrackScreen,
   trackPath,
+  USER_ADMIN_PATH,
 } from './routes.js';
 import { TRACKS, type TrackFlag, type TrackId } from './tracks.js';
 
 export const SECTION_JAWAB_SANGGAH = 'Jawab Sanggah';
 export const SECTION_JAWAB_SANGGAH_NILAI = 'Jawab Sanggah Nilai';
 export const SECTION_REKAP_NON_ASN = 'Rekap Non ASN';
+/** Issue #6, not in spec §2: the user administration section, last in the aside. */
+export const SECTION_ADMINISTRASI = 'Administrasi';
+
+/** Roles that open user administration (issue #6; who may grant what is akun.ts). */
+export const USER_ADMIN_ROLES: readonly Role[] = [
+  'ROLE_ADMIN_CPNS',
+  'ROLE_ADMIN_PPPK',
+  'ROLE_ADMIN_PPPK_GURU',
+  'ROLE_ADMIN_PPPK_NAKES',
+  'ROLE_SUPERADMIN',
+];
 
 export interface MenuEntry {
   page: string;
@@ -193,6 +205,7 @@ export function allowedPages(principal: MenuPrincipal): MenuEntry[] {
       }
     }
   }
+  if (has(USER_ADMIN_ROLES)) add(USER_ADMIN_PATH, 'Manajemen Pengguna', SECTION_ADMINISTRASI);
   return entries;
 }
 

@@ -23,6 +23,8 @@ export const ROLES = [
   'ROLE_ADMIN_PPPK_NAKES',
   'ROLE_MONITORING_PPPK_NAKES_INSTANSI',
   'ROLE_CHECKER_TAMBAH_NILAI_PPPK_NAKES',
+  // Not in spec §6: the national operator who manages instansi admins (issue #6, akun.ts).
+  'ROLE_SUPERADMIN',
 ] as const;
 
 export type Role = (typeof ROLES)[number];

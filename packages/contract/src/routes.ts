@@ -55,9 +55,13 @@ export const BUILDER_PATH = '/builder';
 export const LOGIN_PATH = '/auth/login';
 export const NOT_FOUND_PATH = '/error/404';
 export const DETAIL_SEGMENT = '/detail';
+/** Issue #6: the signed-in user's own account (password, second factor, access keys). */
+export const PROFILE_PATH = '/profil';
+/** Issue #6: user administration, for instansi admins and the super-admin (menu.ts). */
+export const USER_ADMIN_PATH = '/admin/pengguna';
 
 /** Pages every signed-in user may open, whatever their roles (spec §2: "Always shown"). */
-export const ALWAYS_ALLOWED_PAGES: readonly string[] = [DASHBOARD_PATH, BUILDER_PATH];
+export const ALWAYS_ALLOWED_PAGES: readonly string[] = [DASHBOARD_PATH, BUILDER_PATH, PROFILE_PATH];
 
 export function trackPath(track: TrackId, screen?: TrackScreen): string {
   return screen ? `/${track}/${screen}` : `/${track}`;
@@ -75,6 +79,8 @@ export function findPage(path: string): PageInfo | undefined {
   const clean = stripDetail(path);
   if (clean === DASHBOARD_PATH) return { path: clean, title: 'Dashboard' };
   if (clean === BUILDER_PATH) return { path: clean, title: 'Pengaturan Tampilan' };
+  if (clean === PROFILE_PATH) return { path: clean, title: 'Profil Saya' };
+  if (clean === USER_ADMIN_PATH) return { path: clean, title: 'Manajemen Pengguna' };
   const [, first, second, ...rest] = clean.split('/');
   if (!first || rest.length > 0) return undefined;
   const track = Object.values(TRACKS).find((t) => t.id === first);

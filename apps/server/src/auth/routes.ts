@@ -1,6 +1,7 @@
 // Local authentication service of spec §7: login, check-token, logout, refresh.
 
 import {
+  AKUN_ERROR_CODES,
   checkTokenResponseSchema,
   ERROR_CODES,
   loginRequestSchema,
@@ -17,11 +18,15 @@ import { recordAudit } from '../modules/audit/audit.js';
 import { principalOf } from './access.js';
 import { clearFailures, LOCKOUT, lockedUntil, recordFailure } from './lockout.js';
 import { verifyPassword } from './passwords.js';
+import { useRecoveryCode } from './recovery-codes.js';
 import type { SessionService } from './sessions.js';
+import { matchesTemporaryPassword } from './temporary-password.js';
 import { verifyTotp } from './totp.js';
 
 const INVALID_CREDENTIALS = 'Nama pengguna atau kata sandi salah.';
 const LOCKED = `Akun dikunci sementara karena terlalu banyak percobaan masuk yang gagal. Coba lagi dalam ${LOCKOUT.lockMinutes} menit.`;
+
+const PASSWORD_CHANGE_REQUIRED = 'Anda masuk dengan kata sandi sementara. Buat kata sandi baru untuk melanjutkan.';
 
 const errorBody = z.object({ error: z.string(), message: z.string(), details: z.unknown().optional() });
 
@@ -45,7 +50,7 @@ export async function authRoutes(app: FastifyInstance, { db, sessions, loginRate
         tags: ['auth'],
         summary: 'Masuk dengan nama pengguna, kata sandi dan (bila aktif) kode OTP',
         body: loginRequestSchema,
-        response: { 200: sessionSchema, 401: errorBody, 423: errorBody },
+        response: { 200: sessionSchema, 401: errorBody, 403: errorBody, 423: errorBody },
       },
     },
     async (request, reply) => {
@@ -75,15 +80,25 @@ export async function authRoutes(app: FastifyInstance, { db, sessions, loginRate
         throw new AppError(401, code, message);
       };
 
+      // Issue #6: a temporary password opens no session; reset-password replaces it.
+      if (user?.active && !passwordOk && (await matchesTemporaryPassword(user, password))) {
+        await clearFailures(db, username);
+        await audit('login.temporary-password', { actorId: user.id, instansiId: user.instansi_id });
+        throw new AppError(403, AKUN_ERROR_CODES.passwordChangeRequired, PASSWORD_CHANGE_REQUIRED);
+      }
       if (!user || !passwordOk) return fail(user ? 'kata sandi salah' : 'nama pengguna tidak dikenal');
       if (!user.active) return fail('akun nonaktif');
       if (user.totp_secret) {
         if (!token) {
           throw new AppError(401, ERROR_CODES.otpRequired, 'Masukkan kode OTP dari aplikasi autentikator Anda.');
         }
-        if (!(await verifyTotp(user.totp_secret, token))) {
+        // Issue #6: a one-time recovery code may stand in for the code.
+        const otpOk = await verifyTotp(user.totp_secret, token);
+        const recoveryOk = !otpOk && (await useRecoveryCode(db, user.id, token));
+        if (!otpOk && !recoveryOk) {
           return fail('kode OTP salah', ERROR_CODES.otpInvalid, 'Kode OTP salah atau sudah kedaluwarsa.');
         }
+        if (recoveryOk) await audit('login.recovery-code', { actorId: user.id, instansiId: user.instansi_id });
       }
       await clearFailures(db, username);
       const session = await sessions.issue(user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });

@@ -26,6 +26,11 @@ export interface AppUserTable {
   is_pppk_nakes: boolean;
   totp_secret: string | null;
   active: Generated<boolean>;
+  temp_password_hash: Generated<string | null>;
+  temp_password_expires_at: Timestamp | null;
+  password_changed_at: Timestamp | null;
+  totp_pending_secret: Generated<string | null>;
+  version: Generated<number>;
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
 }
@@ -304,6 +309,33 @@ export interface NonAsnCountDeltaTable {
   delta: number;
 }
 
+export interface RecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+export interface AccessKeyTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: Generated<Date>;
+  expires_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface DevMailTable {
+  id: Generated<number>;
+  at: Generated<Date>;
+  recipient: string;
+  subject: string;
+  body: string;
+}
+
 export interface DB {
   instansi: InstansiTable;
   app_user: AppUserTable;
@@ -326,4 +358,7 @@ export interface DB {
   nonasn_count: NonAsnCountTable;
   nonasn_count_delta: NonAsnCountDeltaTable;
   sanggah_nilai: SanggahNilaiTable;
+  recovery_code: RecoveryCodeTable;
+  access_key: AccessKeyTable;
+  dev_mail: DevMailTable;
 }

@@ -6,12 +6,15 @@ import {
   DASHBOARD_PATH,
   LOGIN_PATH,
   NOT_FOUND_PATH,
+  PROFILE_PATH,
   TRACK_IDS,
   TRACK_SCREENS,
   type TrackScreen,
   trackPath,
+  USER_ADMIN_PATH,
 } from '@portal/contract';
 import { type RouteObject, redirect, replace } from 'react-router';
+import { CHANGE_PASSWORD_PATH, FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from '../auth/AuthLinks';
 import { guardLoader, guestOnlyLoader } from '../auth/guard';
 
 const dashboardPage = () => import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage }));
@@ -28,6 +31,23 @@ const verifikasiPages = () => import('../features/verifikasi/VerifikasiPages');
 const detailPages = () => import('../features/pelamar/PelamarDetailPage');
 const sanggahPages = () => import('../features/sanggah/SanggahPages');
 const sanggahDetailPages = () => import('../features/sanggah/SanggahDetailPage');
+// Issue #6: the account screens.
+const accountAuthPages = () => import('../auth/AccountAuthPages');
+const accountAuthRoutes: RouteObject[] = (
+  [
+    [FORGOT_PATH, 'ForgotPasswordPage'],
+    [CHANGE_PASSWORD_PATH, 'ChangePasswordPage'],
+    [KEY_LOGIN_PATH, 'KeyLoginPage'],
+    [REGISTER_PATH, 'RegisterPage'],
+  ] as const
+).map(([path, page]) => ({
+  path,
+  HydrateFallback,
+  loader: guestOnlyLoader,
+  lazy: () => accountAuthPages().then((m) => ({ Component: m[page] })),
+}));
+const profilePage = () => import('../features/profil/ProfilePage').then((m) => ({ Component: m.ProfilePage }));
+const penggunaPage = () => import('../features/pengguna/PenggunaPage').then((m) => ({ Component: m.PenggunaPage }));
 
 /** Screens that are built; the others show their title and "being prepared". */
 type LazyPage = RouteObject['lazy'];
@@ -112,6 +132,7 @@ export function createRoutes(): RouteObject[] {
       loader: guestOnlyLoader,
       lazy: () => import('../auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
     },
+    ...accountAuthRoutes,
     {
       path: NOT_FOUND_PATH,
       HydrateFallback,
@@ -125,6 +146,8 @@ export function createRoutes(): RouteObject[] {
         { index: true, loader: () => redirect(DASHBOARD_PATH) },
         { path: DASHBOARD_PATH, loader: guardLoader, lazy: dashboardPage },
         { path: BUILDER_PATH, loader: guardLoader, lazy: builderPage },
+        { path: PROFILE_PATH, loader: guardLoader, lazy: profilePage },
+        { path: USER_ADMIN_PATH, loader: guardLoader, lazy: penggunaPage },
         ...trackRoutes(),
       ],
     },

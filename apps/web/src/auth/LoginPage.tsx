@@ -2,12 +2,14 @@
 // answers OTP_REQUIRED. Server messages are shown as sent (already Indonesian).
 
 import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { DASHBOARD_PATH, ERROR_CODES } from '@portal/contract';
+import { AKUN_ERROR_CODES, DASHBOARD_PATH, ERROR_CODES } from '@portal/contract';
 import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/http';
 import { id } from '../i18n/id';
+import type { ChangePasswordState } from './AccountAuthPages';
+import { AuthLinks, CHANGE_PASSWORD_PATH } from './AuthLinks';
 import { login, useAuth } from './authStore';
 
 interface FieldErrors {
@@ -67,6 +69,11 @@ export function LoginPage() {
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       const message = apiError?.message ?? id.errors.unexpected;
+      if (apiError?.code === AKUN_ERROR_CODES.passwordChangeRequired) {
+        const state: ChangePasswordState = { username: username.trim(), oldPassword: password };
+        navigate(CHANGE_PASSWORD_PATH, { state });
+        return;
+      }
       if (apiError?.code === ERROR_CODES.otpRequired) {
         setOtpShown(true);
         setNotice({ tone: 'info', message });
@@ -141,10 +148,11 @@ export function LoginPage() {
                   inputMode="numeric"
                   pattern="[0-9]*"
                   autoComplete="one-time-code"
-                  maxLength={8}
+                  maxLength={20}
                   required
                   value={otp}
-                  onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, ''))}
+                  // Digits of a code, or a recovery code (letters, digits and a dash).
+                  onChange={(e) => setOtp(e.currentTarget.value.replace(/[^0-9A-Za-z-]/g, ''))}
                   error={fieldErrors.otp}
                 />
               )}
@@ -153,6 +161,7 @@ export function LoginPage() {
               </Button>
             </Stack>
           </form>
+          <AuthLinks />
         </Paper>
         <Text c="dimmed" size="xs" ta="center" mt="md">
           {id.app.footer}

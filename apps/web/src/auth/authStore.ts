@@ -2,8 +2,9 @@
 // route loaders (the guard) and components read the same state. Navigation after a logout or an
 // expired session is the router's business: the app registers it with onSignedOut().
 
-import type { Principal, Session } from '@portal/contract';
+import { type Principal, REGISTRATION_LOGIN_TOKEN, type RegistrationRequest, type Session } from '@portal/contract';
 import { useSyncExternalStore } from 'react';
+import { postForgotPassword, postLoginKey, postRegistration } from '../api/akun';
 import { fetchPrincipal, postLogin, postLogout } from '../api/auth';
 import { ApiError, configureHttp, HTTP_ERROR } from '../api/http';
 import { id } from '../i18n/id';
@@ -100,4 +101,54 @@ export async function logout(): Promise<void> {
   if (state.session) await postLogout().catch(() => undefined);
   clearAuth();
   signedOutHandler('logout');
+}
+
+// --- Issue #6: the other calls of spec §4 that set the loading flag --------------------------
+
+/** spec §4 key login: like login, with a personal access key in the password field. */
+export async function loginWithKey(username: string, key: string): Promise<Principal> {
+  setState({ loading: true });
+  try {
+    const session = await postLoginKey({ username, password: key, token: null });
+    if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, id.errors.unexpected);
+    setState({ session });
+    const user = await fetchPrincipal({ expireOnUnauthorized: false });
+    storeUser(user);
+    setState({ user, loading: false });
+    return user;
+  } catch (error) {
+    clearAuth();
+    throw error;
+  }
+}
+
+/**
+ * spec §4 registration: create the user, then log in with the supplied email and password and
+ * the fixed placeholder token. A failure is logged and the result is empty (null); the error is
+ * handed to `onError` so the screen can still say what went wrong.
+ */
+export async function register(
+  payload: RegistrationRequest,
+  onError?: (error: unknown) => void,
+): Promise<Principal | null> {
+  setState({ loading: true });
+  try {
+    await postRegistration(payload);
+    return await login(payload.email, payload.password, REGISTRATION_LOGIN_TOKEN);
+  } catch (error) {
+    console.error('Pendaftaran gagal', error);
+    setState({ loading: false });
+    onError?.(error);
+    return null;
+  }
+}
+
+/** spec §4 forgot-password, with the loading flag; answers the server's message. */
+export async function forgotPassword(email: string): Promise<string> {
+  setState({ loading: true });
+  try {
+    return (await postForgotPassword({ email })).message;
+  } finally {
+    setState({ loading: false });
+  }
 }

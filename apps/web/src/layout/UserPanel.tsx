@@ -3,8 +3,8 @@
 
 import { Avatar, Button, Divider, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { BUILDER_PATH, type Principal } from '@portal/contract';
-import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { BUILDER_PATH, PROFILE_PATH, type Principal } from '@portal/contract';
+import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { logout } from '../auth/authStore';
@@ -51,6 +51,9 @@ export function UserPanel({ user, mode }: { user: Principal; mode: LayoutConfig[
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{user.instansi.nama}</Menu.Label>
+          <Menu.Item component={Link} to={PROFILE_PATH} leftSection={<IconUserCircle size={16} aria-hidden />}>
+            {id.layout.profile}
+          </Menu.Item>
           <Menu.Item component={Link} to={BUILDER_PATH} leftSection={<IconSettings size={16} aria-hidden />}>
             {id.layout.builder}
           </Menu.Item>
@@ -82,6 +85,16 @@ export function UserPanel({ user, mode }: { user: Principal; mode: LayoutConfig[
             </div>
           </Group>
           <Divider />
+          <Button
+            component={Link}
+            to={PROFILE_PATH}
+            variant="light"
+            leftSection={<IconUserCircle size={16} aria-hidden />}
+            onClick={close}
+            justify="flex-start"
+          >
+            {id.layout.profile}
+          </Button>
           <Button
             component={Link}
             to={BUILDER_PATH}

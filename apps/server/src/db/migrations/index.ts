@@ -12,6 +12,7 @@ import * as m0008 from './0008-sanggah.js';
 import * as m0009 from './0009-nonasn.js';
 import * as m0010 from './0010-afirmasi.js';
 import * as m0011 from './0011-sanggah-nilai.js';
+import * as m0013 from './0013-akun.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0009-nonasn': m0009,
   '0010-afirmasi': m0010,
   '0011-sanggah-nilai': m0011,
+  '0013-akun': m0013,
 };

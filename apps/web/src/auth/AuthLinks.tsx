@@ -1,0 +1,43 @@
+// Links under the login form (issue #6): forgot password and key login. The registration link
+// (only when the server has registration open) is on the other auth screens: the login page
+// itself makes no call before the user signs in.
+
+import { Anchor, Group } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { getRegistrationInfo } from '../api/akun';
+import { id } from '../i18n/id';
+
+export const FORGOT_PATH = '/auth/lupa-kata-sandi';
+export const CHANGE_PASSWORD_PATH = '/auth/ganti-kata-sandi';
+export const KEY_LOGIN_PATH = '/auth/masuk-kunci';
+export const REGISTER_PATH = '/auth/daftar';
+
+export function AuthLinks() {
+  return (
+    <Group justify="space-between" gap="xs" mt="sm">
+      <Anchor component={Link} to={FORGOT_PATH} size="sm">
+        {id.akun.forgotLink}
+      </Anchor>
+      <Anchor component={Link} to={KEY_LOGIN_PATH} size="sm">
+        {id.akun.keyLoginLink}
+      </Anchor>
+    </Group>
+  );
+}
+
+/** "Daftar akun baru", shown only when the server has registration open. */
+export function RegisterLink() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    getRegistrationInfo()
+      .then((info) => setOpen(info.enabled))
+      .catch(() => setOpen(false));
+  }, []);
+  if (!open) return null;
+  return (
+    <Anchor component={Link} to={REGISTER_PATH} size="sm">
+      {id.akun.registerLink}
+    </Anchor>
+  );
+}
