@@ -286,6 +286,7 @@ export interface DB {
   login_lockout: LoginLockoutTable;
   audit_event: AuditEventTable;
   app_secret: AppSecretTable;
+  oidc_payload: OidcPayloadTable;
   formasi: FormasiTable;
   pelamar: PelamarTable;
   berkas: BerkasTable;
@@ -300,4 +301,16 @@ export interface DB {
   nonasn: NonAsnTable;
   nonasn_count: NonAsnCountTable;
   nonasn_count_delta: NonAsnCountDeltaTable;
+}
+
+/** One stored object of the embedded identity provider (migration 0014). */
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
 }

@@ -11,6 +11,7 @@ import * as m0007 from './0007-stages.js';
 import * as m0008 from './0008-sanggah.js';
 import * as m0009 from './0009-nonasn.js';
 import * as m0010 from './0010-afirmasi.js';
+import * as m0014 from './0014-oidc.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0008-sanggah': m0008,
   '0009-nonasn': m0009,
   '0010-afirmasi': m0010,
+  '0014-oidc': m0014,
 };
