@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../test/test-app.js';
 import { newSigningKey } from './provider.js';
-import { formAction, ISSUER_PATH, OIDC, pathOf, pkcePair, SsoBrowser } from './sso-client.test-helper.js';
+import { formAction, ISSUER_PATH, OIDC, pkcePair, SsoBrowser } from './sso-client.test-helper.js';
 
 let ctx: TestContext;
 let client: TestClient;
@@ -265,7 +265,11 @@ describe('code + PKCE sign-in', () => {
   it('refuses PKCE plain or missing, and a wrong verifier', async () => {
     const browser = new SsoBrowser(ctx.app);
     const pkce = pkcePair();
-    for (const extra of [{ code_challenge_method: 'plain' }, { code_challenge: '', code_challenge_method: '' }]) {
+    const cases: Record<string, string>[] = [
+      { code_challenge_method: 'plain' },
+      { code_challenge: '', code_challenge_method: '' },
+    ];
+    for (const extra of cases) {
       const res = await browser.request({ method: 'GET', url: authorizeUrl(pkce, extra) });
       expect(res.statusCode).toBe(303);
       const location = new URL(String(res.headers.location));
@@ -389,6 +393,5 @@ describe('API refusals of identity-service tokens', () => {
   it('still takes the portal’s own tokens', async () => {
     const user = await createUser(ctx.db);
     expect((await checkToken(await client.loginToken(user.username, user.password))).statusCode).toBe(200);
-    void pathOf;
   });
 });
