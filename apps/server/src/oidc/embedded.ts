@@ -6,6 +6,7 @@
 
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { decodeJwt } from 'jose';
 import type { Kysely } from 'kysely';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
@@ -14,11 +15,13 @@ import type { DB } from '../db/schema.js';
 import { sweepExpired } from './adapter.js';
 import type { BearerAuthenticator, IdpTokenVerifier } from './bearer.js';
 import { interactionRoutes } from './interactions.js';
-import { KEYCLOAK_ROUTES } from './provider.js';
+import { KEYCLOAK_ROUTES, REFRESH_TOKEN_TTL_SECONDS } from './provider.js';
+import type { RefreshWrapping } from './refresh-token-jwt.js';
 
 export interface EmbeddedIdpOptions {
   db: Kysely<DB>;
   provider: Provider;
+  refreshTokens: RefreshWrapping;
   oidc: OidcConfig;
   verifier: IdpTokenVerifier;
   bearer: BearerAuthenticator;
@@ -66,7 +69,7 @@ const scriptPage = (title: string, script: string) =>
 
 export async function embeddedIdentityProvider(
   app: FastifyInstance,
-  { db, provider, oidc, verifier, bearer, loginRateLimitPerMinute }: EmbeddedIdpOptions,
+  { db, provider, refreshTokens, oidc, verifier, bearer, loginRateLimitPerMinute }: EmbeddedIdpOptions,
 ) {
   const realmPath = new URL(oidc.issuer).pathname;
   const origins = clientOrigins(oidc);
@@ -121,6 +124,24 @@ export async function embeddedIdentityProvider(
     const id = ctx.cookies.get(provider.cookieName('session'), { signed: true });
     const session = id ? await provider.Session.find(id) : undefined;
     ctx.body = { sid: session?.accountId ? (session.sidFor(clientId) ?? null) : null };
+  });
+
+  // Refresh tokens leave as Keycloak-style JWTs (refresh-token-jwt.ts).
+  provider.use(async (ctx, next) => {
+    await next();
+    const oidcCtx = (ctx as KoaContextWithOIDC).oidc;
+    const body = ctx.body as { refresh_token?: unknown; access_token?: unknown } | undefined;
+    if (oidcCtx?.route !== 'token' || ctx.status !== 200 || typeof body?.refresh_token !== 'string') return;
+    const claims = typeof body.access_token === 'string' ? decodeJwt(body.access_token) : {};
+    ctx.body = {
+      ...body,
+      refresh_token: await refreshTokens.wrap(body.refresh_token, {
+        clientId: oidcCtx.client?.clientId ?? '',
+        sub: claims.sub,
+        sid: typeof claims.sid === 'string' ? claims.sid : undefined,
+        ttlSeconds: REFRESH_TOKEN_TTL_SECONDS,
+      }),
+    };
   });
 
   // Discovery also names the status iframe, as Keycloak's does.
@@ -204,6 +225,26 @@ export async function embeddedIdentityProvider(
         return invalid();
       }
     };
+    // Token and revocation requests: a wrapped refresh token is unwrapped before the provider
+    // reads the (already parsed) body.
+    await scope.register(async (forms) => {
+      forms.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 64 * 1024 },
+        (_request, body, done) => done(null, String(body)),
+      );
+      const unwrapping = async (request: FastifyRequest, reply: FastifyReply) => {
+        const params = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+        for (const name of ['refresh_token', 'token']) {
+          const value = params.get(name);
+          if (value) params.set(name, await refreshTokens.unwrap(value));
+        }
+        (request.raw as IncomingMessage & { body?: string }).body = params.toString();
+        return passThrough(request, reply);
+      };
+      forms.post(`${realmPath}${KEYCLOAK_ROUTES.token}`, publicRoute, unwrapping);
+      forms.post(`${realmPath}${KEYCLOAK_ROUTES.revocation}`, publicRoute, unwrapping);
+    });
     scope.get(`${realmPath}${KEYCLOAK_ROUTES.userinfo}`, publicRoute, userinfo);
     scope.post(`${realmPath}${KEYCLOAK_ROUTES.userinfo}`, publicRoute, userinfo);
     scope.all(`${realmPath}/*`, publicRoute, passThrough);

@@ -45,7 +45,7 @@ export async function setUpIdentity(app: FastifyInstance, { db, config, sessions
   const bearer = new BearerAuthenticator(db, sessions, verifier, oidc.usernameClaim);
 
   if (oidc.mode === 'embedded') {
-    const provider = await createEmbeddedProvider({
+    const { provider, refreshTokens } = await createEmbeddedProvider({
       db,
       oidc,
       trustProxy: config.trustProxy,
@@ -54,6 +54,7 @@ export async function setUpIdentity(app: FastifyInstance, { db, config, sessions
     await app.register(embeddedIdentityProvider, {
       db,
       provider,
+      refreshTokens,
       oidc,
       verifier,
       bearer,

@@ -4,6 +4,7 @@
 // from app_user. Protocol handling is the library's; we supply storage, keys, accounts and pages.
 
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import type { JWK } from 'jose';
 import type { Kysely } from 'kysely';
 import Provider, { type Configuration } from 'oidc-provider';
 import type { OidcConfig } from '../config.js';
@@ -11,6 +12,7 @@ import type { DB } from '../db/schema.js';
 import { getOrCreateSecret } from '../db/secrets.js';
 import { databaseAdapter } from './adapter.js';
 import { errorPage, logoutDonePage, logoutPage } from './pages.js';
+import { type RefreshWrapping, refreshTokenWrapping } from './refresh-token-jwt.js';
 
 /** The resource indicator of the portal's API; its tokens carry `aud` = the configured audience. */
 export const API_RESOURCE = 'urn:portal-verifikasi-asn:api';
@@ -28,6 +30,7 @@ export const KEYCLOAK_ROUTES = {
 } as const;
 
 export const ACCESS_TOKEN_TTL_SECONDS = 300; // Keycloak's default: 5 minutes
+export const REFRESH_TOKEN_TTL_SECONDS = 12 * 60 * 60;
 
 /** An RSA signing key (RS256, Keycloak's default) as a private JWK with a fresh kid. */
 export function newSigningKey(): Record<string, unknown> {
@@ -75,7 +78,7 @@ export async function createEmbeddedProvider({
   oidc,
   trustProxy,
   secureCookies,
-}: EmbeddedProviderOptions): Promise<Provider> {
+}: EmbeddedProviderOptions): Promise<{ provider: Provider; refreshTokens: RefreshWrapping }> {
   const { jwks, cookieKeys } = await persistentKeys(db);
   const realmPath = new URL(oidc.issuer).pathname;
   // The SPA's own pages are where sign-in and sign-out return to (spec §2: /auth/login).
@@ -119,7 +122,7 @@ export async function createEmbeddedProvider({
       Interaction: 60 * 60,
       Session: 12 * 60 * 60,
       Grant: 12 * 60 * 60,
-      RefreshToken: 12 * 60 * 60,
+      RefreshToken: REFRESH_TOKEN_TTL_SECONDS,
     },
     // Keycloak gives every code flow a refresh token (bound to the SSO session unless
     // offline_access): sign-out at the provider revokes it.
@@ -193,5 +196,8 @@ export async function createEmbeddedProvider({
 
   const provider = new Provider(oidc.issuer, configuration);
   provider.proxy = trustProxy;
-  return provider;
+  const [signingKey] = jwks.keys;
+  if (!signingKey) throw new Error('oidc-jwks has no key');
+  const refreshTokens = await refreshTokenWrapping(oidc.issuer, signingKey as JWK);
+  return { provider, refreshTokens };
 }
