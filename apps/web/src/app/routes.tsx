@@ -6,6 +6,7 @@ import {
   DASHBOARD_PATH,
   LOGIN_PATH,
   NOT_FOUND_PATH,
+  SSO_CALLBACK_PATH,
   TRACK_IDS,
   TRACK_SCREENS,
   type TrackScreen,
@@ -105,6 +106,12 @@ export function createRoutes(): RouteObject[] {
       HydrateFallback,
       loader: guestOnlyLoader,
       lazy: () => import('../auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
+    },
+    {
+      // Single sign-on (issue #6): the identity service's way back.
+      path: SSO_CALLBACK_PATH,
+      HydrateFallback,
+      lazy: () => import('../auth/SsoCallbackPage').then((m) => ({ Component: m.SsoCallbackPage })),
     },
     {
       path: NOT_FOUND_PATH,
