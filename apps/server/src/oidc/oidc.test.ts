@@ -305,7 +305,12 @@ describe('refresh and end-session', () => {
     const next = refreshed.json();
     expect(next.refresh_token).not.toBe(tokens.refresh_token);
     // Keycloak-style: the refresh token is a JWT keycloak-js can decode.
-    expect(decodeJwt(next.refresh_token)).toMatchObject({ typ: 'Refresh', iss: ISSUER, azp: 'verifikasi', sub: String(user.id) });
+    expect(decodeJwt(next.refresh_token)).toMatchObject({
+      typ: 'Refresh',
+      iss: ISSUER,
+      azp: 'verifikasi',
+      sub: String(user.id),
+    });
     const reused = await tokenRequest(browser, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
     expect(reused.statusCode).toBe(400);
     expect((await checkToken(next.access_token)).statusCode).toBe(200);
