@@ -164,3 +164,52 @@ document.getElementById('status').textContent = authenticated ? 'masuk:' + keycl
   });
   await expect(page.getByRole('heading', { name: 'Masuk dengan akun portal' })).toBeVisible();
 });
+
+/** Rewrites the OIDC client's stored user (its tokens) in localStorage. */
+async function editOidcUser(page: Page, edit: string): Promise<void> {
+  await page.evaluate(
+    ({ prefix, edit }) => {
+      for (const key of Object.keys(localStorage)) {
+        if (!key.startsWith(`${prefix}user:`)) continue;
+        const user = JSON.parse(localStorage.getItem(key) ?? '{}');
+        if (edit === 'expire') user.expires_at = Math.floor(Date.now() / 1000) - 1;
+        if (edit === 'break-refresh') {
+          user.expires_at = Math.floor(Date.now() / 1000) - 1;
+          user.refresh_token = 'tidak-berlaku';
+        }
+        localStorage.setItem(key, JSON.stringify(user));
+      }
+    },
+    { prefix: STORAGE_KEYS.oidcPrefix, edit },
+  );
+}
+
+const storedToken = (page: Page) =>
+  page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').accessToken ?? null, STORAGE_KEYS.session);
+
+test('an SSO session survives a reload, refreshing an expiring access token before the first call', async ({
+  page,
+}) => {
+  await ssoSignIn(page, 'checker.pppk');
+  const before = await storedToken(page);
+  await editOidcUser(page, 'expire');
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('button', { name: /^Menu pengguna: / })).toBeVisible();
+  const after = await storedToken(page);
+  expect(after).toBeTruthy();
+  expect(after).not.toBe(before);
+});
+
+test('a refused refresh (400) clears the tokens and goes back to sign-in', async ({ page }) => {
+  await ssoSignIn(page, 'admin.pppk');
+  await editOidcUser(page, 'break-refresh');
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await storedToken(page)).toBeNull();
+  const oidcUsers = await page.evaluate(
+    (prefix) => Object.keys(localStorage).filter((key) => key.startsWith(`${prefix}user:`)),
+    STORAGE_KEYS.oidcPrefix,
+  );
+  expect(oidcUsers).toEqual([]);
+});
