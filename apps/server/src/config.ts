@@ -123,13 +123,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
+/** `npm run dev` serves the SPA from Vite; outside production its pages may use the SSO client too. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
+
 function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig {
   const origin = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const redirectUris = e.OIDC_REDIRECT_URIS
     ? e.OIDC_REDIRECT_URIS.split(',')
         .map((uri) => uri.trim())
         .filter(Boolean)
-    : [`${origin}/auth/callback`, `${origin}/auth/login`];
+    : [origin, ...(e.NODE_ENV === 'production' ? [] : [VITE_DEV_ORIGIN])].flatMap((o) => [
+        `${o}/auth/callback`,
+        `${o}/auth/login`,
+      ]);
   return {
     mode: e.OIDC_ISSUER ? 'external' : 'embedded',
     issuer: (e.OIDC_ISSUER ?? `${origin}/realms/${e.OIDC_REALM}`).replace(/\/+$/, ''),
