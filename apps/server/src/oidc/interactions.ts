@@ -56,7 +56,18 @@ export async function interactionRoutes(
 
   async function finish(request: FastifyRequest, reply: FastifyReply, result: InteractionResults) {
     reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    try {
+      // A consent keeps the login submitted in the same authorization request (prompt=login consent).
+      const mergeWithLastSubmission = 'consent' in result;
+      await provider.interactionFinished(request.raw, reply.raw, result, { mergeWithLastSubmission });
+    } catch (error) {
+      // The interaction expired meanwhile: the reply is ours to finish.
+      request.log.warn({ err: error }, 'interaksi OIDC tidak dapat diselesaikan');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(400, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      }
+      reply.raw.end(errorPage('session_not_found', undefined));
+    }
   }
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply, user: UserRow, amr: string[]) {

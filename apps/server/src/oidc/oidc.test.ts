@@ -253,6 +253,26 @@ describe('code + PKCE sign-in', () => {
     expect(decodeJwt(tokens.id_token).amr).toEqual(['pwd', 'otp']);
   });
 
+  it('asks the Indonesian consent question when the client wants it (prompt=consent)', async () => {
+    const user = await createUser(ctx.db);
+    const browser = new SsoBrowser(ctx.app);
+    for (const decision of ['tolak', 'izinkan']) {
+      const form = await browser.follow(authorizeUrl(pkcePair(), { prompt: 'login consent' }));
+      const step = await browser.postForm(formAction(form.res.body), {
+        username: user.username,
+        password: user.password,
+      });
+      const consent = await browser.follow(String(step.headers.location));
+      expect(consent.res.statusCode).toBe(200);
+      expect(consent.res.body).toContain('Izinkan akses?');
+      expect(consent.res.body).toContain('Nama dan nama pengguna Anda');
+      const answer = await browser.postForm(formAction(consent.res.body), { keputusan: decision });
+      const back = new URL((await browser.follow(String(answer.headers.location))).url);
+      if (decision === 'tolak') expect(back.searchParams.get('error')).toBe('access_denied');
+      else expect(back.toString()).toContain('code=');
+    }
+  });
+
   it('refuses a deactivated user on the form', async () => {
     const user = await createUser(ctx.db, { active: false });
     const browser = new SsoBrowser(ctx.app);
