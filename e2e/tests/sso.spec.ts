@@ -31,7 +31,14 @@ test('"Masuk dengan SSO" shows the same menu as the username/password form', asy
 
   const context = await browser.newContext();
   const sso = await context.newPage();
+  const authorize = sso.waitForRequest((request) => request.url().includes(`${REALM}/protocol/openid-connect/auth?`));
   await ssoSignIn(sso, 'operator.multi');
+  // spec §9: code + PKCE S256, state and nonce of 36 characters (the verifier, 96, stays in the browser).
+  const params = new URL((await authorize).url()).searchParams;
+  expect(params.get('response_type')).toBe('code');
+  expect(params.get('code_challenge_method')).toBe('S256');
+  expect(params.get('state')).toHaveLength(36);
+  expect(params.get('nonce')).toHaveLength(36);
   expect(await menuHrefs(sso)).toEqual(local);
   // The session is the identity service's token, and data calls carry it.
   const token: string = await sso.evaluate(
