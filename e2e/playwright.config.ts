@@ -54,6 +54,12 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
       // Issue #6: forgot-password is read from the development mailbox (no SMTP here).
       DEV_MAILBOX: 'true',
+      // Single sign-on (issue #6): the embedded provider's issuer is built from the public URL; the
+      // keycloak-js test page (served by the test itself, sso.spec.ts) is one more redirect URI.
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      OIDC_REDIRECT_URIS: ['/auth/callback', '/auth/login', '/kc-test/index.html']
+        .map((p) => `http://127.0.0.1:${E2E_PORT}${p}`)
+        .join(','),
     },
   },
 });

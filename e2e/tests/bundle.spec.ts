@@ -24,3 +24,15 @@ test('the production bundle contains no mock-mode code', () => {
     for (const marker of MOCK_ONLY) expect(text, `${file} contains "${marker}"`).not.toContain(marker);
   }
 });
+
+// Issue #6: the OIDC client (oidc-client-ts) loads only when "Masuk dengan SSO" is used.
+test('the OIDC client is not in the initial bundle', () => {
+  const marker = 'signinRedirectCallback';
+  const assets = readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js'));
+  const read = (file: string) => readFileSync(path.join(dist, 'assets', file), 'utf8');
+  expect(assets.some((file) => read(file).includes(marker))).toBe(true);
+  const index = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const initial = [...index.matchAll(/\/assets\/([\w.-]+\.js)/g)].map((m) => m[1] ?? '');
+  expect(initial.length).toBeGreaterThan(0);
+  for (const file of initial) expect(read(file), `${file} is loaded at start`).not.toContain(marker);
+});

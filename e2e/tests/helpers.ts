@@ -8,7 +8,7 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.goto('/auth/login');
   await page.getByLabel('Nama Pengguna').fill(username);
   await page.getByLabel('Kata Sandi').fill(password);
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // The URL changes before the layout has drawn: wait for the header's user button (the menu
   // itself may be in the closed drawer on a phone).

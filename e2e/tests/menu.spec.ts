@@ -19,14 +19,14 @@ test('verifikator.2fa is asked for its TOTP code and then signs in', async ({ pa
   await page.goto('/auth/login');
   await page.getByLabel('Nama Pengguna').fill('verifikator.2fa');
   await page.getByLabel('Kata Sandi').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   const otp = page.getByLabel('Kode OTP');
   await expect(otp).toBeVisible();
   await otp.fill('000000' === (await generate({ secret: DEMO_TOTP_SECRET })) ? '111111' : '000000');
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Kode OTP salah');
   await otp.fill(await generate({ secret: DEMO_TOTP_SECRET }));
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect((await menuHrefs(page)).sort()).toEqual(['/cpns/rekap-verifikasi', '/cpns/verifikasi', '/dashboard']);
   await expect(page.locator(MENU)).toBeVisible();
@@ -36,7 +36,7 @@ test('a wrong password shows an Indonesian error and keeps the form', async ({ p
   await page.goto('/auth/login');
   await page.getByLabel('Nama Pengguna').fill('supervisor.pppk');
   await page.getByLabel('Kata Sandi').fill('bukan-sandinya');
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('Nama pengguna atau kata sandi salah.');
   await expect(page.getByLabel('Nama Pengguna')).toHaveValue('supervisor.pppk');
   await expect(page).toHaveURL(/\/auth\/login$/);

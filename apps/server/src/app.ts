@@ -32,6 +32,7 @@ import { sanggahRoutes } from './modules/sanggah/routes.js';
 import { sanggahNilaiRoutes } from './modules/sanggah-nilai/routes.js';
 import { verifikasiRoutes } from './modules/verifikasi/routes.js';
 import { rollUpStatusCounts } from './modules/verifikasi/service.js';
+import { setUpIdentity } from './oidc/index.js';
 import { registerSpa } from './spa.js';
 import { type BerkasStore, LocalBerkasStore } from './storage/berkas-store.js';
 
@@ -106,7 +107,9 @@ export async function buildApp({
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
   });
-  await app.register(accessControl, { sessions });
+  // Single sign-on (issue #6): the API also takes the identity service's tokens.
+  const { bearer } = await setUpIdentity(app, { db, config, sessions });
+  await app.register(accessControl, { sessions: bearer });
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, sessions, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   await app.register(pelamarListRoutes, { db, files, klaimMenit: config.klaimMenit });

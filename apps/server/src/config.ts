@@ -46,6 +46,21 @@ const envSchema = z.object({
   DEV_MAILBOX: bool,
   /** Issue #6: self-registration (POST /api), off unless asked for. */
   ALLOW_REGISTRATION: bool,
+  /** Origin users reach the server at; the embedded identity provider's issuer is built from it. */
+  PUBLIC_URL: z.string().url().optional(),
+  /** Single sign-on (issue #6). Unset: the embedded provider at {PUBLIC_URL}/realms/{OIDC_REALM}. */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_REALM: z
+    .string()
+    .regex(/^[a-z0-9-]+$/)
+    .default('public'),
+  OIDC_CLIENT_ID: z.string().min(1).default('verifikasi'),
+  /** The `aud` an identity-service access token must carry; defaults to the client id. */
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  /** The token claim naming the portal user. */
+  OIDC_USERNAME_CLAIM: z.string().min(1).default('preferred_username'),
+  /** Embedded provider: comma-separated redirect URIs of the client (default: the SPA's). */
+  OIDC_REDIRECT_URIS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -63,6 +78,8 @@ export interface Config {
   trustProxy: boolean;
   cookieSecure: boolean;
   logLevel: string;
+  /** Single sign-on: the embedded provider, or an external one (Keycloak realm) by issuer URL. */
+  oidc: OidcConfig;
   /** Minutes after which a verifier's claim lapses. */
   klaimMenit: number;
   /** Where document files are kept (content-addressed): DATA_DIR/berkas. */
@@ -76,6 +93,17 @@ export interface Config {
   allowRegistration: boolean;
   /** The development mailbox can be read at GET /api/dev/mailbox (never by default in production). */
   devMailbox: boolean;
+}
+
+export interface OidcConfig {
+  mode: 'embedded' | 'external';
+  issuer: string;
+  realm: string;
+  clientId: string;
+  audience: string;
+  usernameClaim: string;
+  /** Embedded only: where the client may be sent back after sign-in and sign-out. */
+  redirectUris: string[];
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -102,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? false,
     logLevel: e.LOG_LEVEL,
+    oidc: oidcConfig(e),
     klaimMenit: e.CLAIM_IDLE_MINUTES,
     filesDir: path.resolve(e.DATA_DIR, 'berkas'),
     webDist: e.WEB_DIST ?? null,
@@ -109,5 +138,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     allowRegistration: e.ALLOW_REGISTRATION ?? false,
     devMailbox: e.DEV_MAILBOX ?? e.NODE_ENV !== 'production',
+  };
+}
+
+/** `npm run dev` serves the SPA from Vite; outside production its pages may use the SSO client too. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
+
+function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig {
+  const origin = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const redirectUris = e.OIDC_REDIRECT_URIS
+    ? e.OIDC_REDIRECT_URIS.split(',')
+        .map((uri) => uri.trim())
+        .filter(Boolean)
+    : [origin, ...(e.NODE_ENV === 'production' ? [] : [VITE_DEV_ORIGIN])].flatMap((o) => [
+        `${o}/auth/callback`,
+        `${o}/auth/login`,
+      ]);
+  return {
+    mode: e.OIDC_ISSUER ? 'external' : 'embedded',
+    issuer: (e.OIDC_ISSUER ?? `${origin}/realms/${e.OIDC_REALM}`).replace(/\/+$/, ''),
+    realm: e.OIDC_REALM,
+    clientId: e.OIDC_CLIENT_ID,
+    audience: e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID,
+    usernameClaim: e.OIDC_USERNAME_CLAIM,
+    redirectUris,
   };
 }

@@ -61,6 +61,10 @@ export const STORAGE_KEYS = {
   session: `${APP_VERSION}-session`,
   user: `${APP_VERSION}-user`,
   layoutConfig: `${APP_VERSION}-layoutConfig`,
+  /** Set when the stored session came from the identity service (SSO), not the local login. */
+  sso: `${APP_VERSION}-sso`,
+  /** Prefix of the OIDC client's own entries (its user and its sign-in state). */
+  oidcPrefix: `${APP_VERSION}-oidc.`,
 } as const;
 
 /** Cookie and header of the double-submit XSRF protection (spec §7). */

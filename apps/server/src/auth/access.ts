@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../errors.js';
 import type { Actor } from '../modules/audit/audit.js';
-import type { SessionService } from './sessions.js';
 
 export type RouteAccess = 'public' | 'authenticated' | { page: (request: FastifyRequest) => string };
 
@@ -34,7 +33,12 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-export const accessControl = fp<{ sessions: SessionService }>(
+/** Turns an Authorization header into the caller (the portal's tokens and the IdP's, oidc/bearer.ts). */
+export interface Authenticator {
+  authenticate(authorization: string | undefined): Promise<{ principal: Principal; sessionId: string | null }>;
+}
+
+export const accessControl = fp<{ sessions: Authenticator }>(
   async (app: FastifyInstance, { sessions }) => {
     app.decorateRequest('principal', null);
     app.decorateRequest('sessionId', null);

@@ -343,6 +343,7 @@ export interface DB {
   login_lockout: LoginLockoutTable;
   audit_event: AuditEventTable;
   app_secret: AppSecretTable;
+  oidc_payload: OidcPayloadTable;
   formasi: FormasiTable;
   pelamar: PelamarTable;
   berkas: BerkasTable;
@@ -361,4 +362,16 @@ export interface DB {
   recovery_code: RecoveryCodeTable;
   access_key: AccessKeyTable;
   dev_mail: DevMailTable;
+}
+
+/** One stored object of the embedded identity provider (migration 0014). */
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
 }

@@ -23,7 +23,8 @@ export class ApiError extends Error {
   }
 }
 
-type TokenSource = () => string | null;
+/** May refresh first (an SSO token about to expire, spec §9), hence possibly async. */
+type TokenSource = () => string | null | Promise<string | null>;
 type UnauthorizedHandler = () => void;
 
 /** What sends a request: the browser's fetch, or the in-memory API in mock mode (api/mock). */
@@ -113,7 +114,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const { method = 'GET', body, auth = true, expireOnUnauthorized = true, signal, as = 'json', onProgress } = options;
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
-  const token = auth ? tokenSource() : null;
+  const token = auth ? await tokenSource() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (method !== 'GET') {
     const xsrf = await xsrfToken();

@@ -11,8 +11,8 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
 /** Sends a signed-out user to the login page; an expired session also gets an info toast. */
 export function bindSignOut(router: Pick<AppRouter, 'navigate'>): void {
-  onSignedOut((reason) => {
-    if (reason === 'expired') showInfo(id.auth.sessionExpired);
+  onSignedOut((reason, message) => {
+    if (reason === 'expired') showInfo(message ?? id.auth.sessionExpired);
     void router.navigate(LOGIN_PATH, { replace: true });
   });
 }

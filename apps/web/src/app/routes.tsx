@@ -7,6 +7,7 @@ import {
   LOGIN_PATH,
   NOT_FOUND_PATH,
   PROFILE_PATH,
+  SSO_CALLBACK_PATH,
   TRACK_IDS,
   TRACK_SCREENS,
   type TrackScreen,
@@ -133,6 +134,12 @@ export function createRoutes(): RouteObject[] {
       lazy: () => import('../auth/LoginPage').then((m) => ({ Component: m.LoginPage })),
     },
     ...accountAuthRoutes,
+    {
+      // Single sign-on (issue #6): the identity service's way back.
+      path: SSO_CALLBACK_PATH,
+      HydrateFallback,
+      lazy: () => import('../auth/SsoCallbackPage').then((m) => ({ Component: m.SsoCallbackPage })),
+    },
     {
       path: NOT_FOUND_PATH,
       HydrateFallback,

@@ -1,9 +1,21 @@
 // /auth/login (spec §3/§7): username and password; the "Kode OTP" field appears once the server
 // answers OTP_REQUIRED. Server messages are shown as sent (already Indonesian).
 
-import { Alert, Box, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Divider,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { AKUN_ERROR_CODES, DASHBOARD_PATH, ERROR_CODES } from '@portal/contract';
-import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
+import { IconAlertCircle, IconKey, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/http';
@@ -32,6 +44,7 @@ export function LoginPage() {
   const [otpShown, setOtpShown] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [ssoBusy, setSsoBusy] = useState(false);
   const otpRef = useRef<HTMLInputElement>(null);
   const usernameRef = useRef<HTMLInputElement>(null);
 
@@ -44,6 +57,21 @@ export function LoginPage() {
     void import('../layout/MainLayout');
     void import('../features/dashboard/DashboardPage');
   }, []);
+
+  /** Single sign-on (issue #6): the OIDC client is fetched only now, on demand. */
+  async function onSso() {
+    setNotice(null);
+    setSsoBusy(true);
+    try {
+      const sso = await import('./sso');
+      await sso.startSsoLogin().catch((error: unknown) => {
+        throw new Error(sso.ssoErrorMessage(error));
+      });
+    } catch (error) {
+      setSsoBusy(false);
+      setNotice({ tone: 'error', message: error instanceof Error ? error.message : id.errors.unexpected });
+    }
+  }
 
   function validate(): FieldErrors {
     const errors: FieldErrors = {};
@@ -161,6 +189,17 @@ export function LoginPage() {
               </Button>
             </Stack>
           </form>
+          <Divider my="md" label={id.sso.or} labelPosition="center" />
+          <Button
+            variant="default"
+            fullWidth
+            leftSection={<IconKey size={18} aria-hidden />}
+            loading={ssoBusy}
+            disabled={ssoBusy || loading}
+            onClick={() => void onSso()}
+          >
+            {id.sso.button}
+          </Button>
           <AuthLinks />
         </Paper>
         <Text c="dimmed" size="xs" ta="center" mt="md">

@@ -2,7 +2,13 @@
 // route loaders (the guard) and components read the same state. Navigation after a logout or an
 // expired session is the router's business: the app registers it with onSignedOut().
 
-import { type Principal, REGISTRATION_LOGIN_TOKEN, type RegistrationRequest, type Session } from '@portal/contract';
+import {
+  type Principal,
+  REGISTRATION_LOGIN_TOKEN,
+  type RegistrationRequest,
+  type Session,
+  STORAGE_KEYS,
+} from '@portal/contract';
 import { useSyncExternalStore } from 'react';
 import { postForgotPassword, postLoginKey, postRegistration } from '../api/akun';
 import { fetchPrincipal, postLogin, postLogout } from '../api/auth';
@@ -20,7 +26,7 @@ export type SignOutReason = 'logout' | 'expired';
 
 let state: AuthState = { session: null, user: null, loading: false };
 const listeners = new Set<() => void>();
-let signedOutHandler: (reason: SignOutReason) => void = () => {};
+let signedOutHandler: (reason: SignOutReason, message?: string) => void = () => {};
 
 function setState(patch: Partial<AuthState>): void {
   state = { ...state, ...patch };
@@ -41,7 +47,7 @@ export function useAuth(): AuthState {
 }
 
 /** The app decides where a signed-out user goes (the router is created after initAuth). */
-export function onSignedOut(handler: (reason: SignOutReason) => void): void {
+export function onSignedOut(handler: (reason: SignOutReason, message?: string) => void): void {
   signedOutHandler = handler;
 }
 
@@ -57,7 +63,56 @@ function expireSession(): void {
   signedOutHandler('expired');
 }
 
-configureHttp({ token: () => state.session?.accessToken ?? null, onUnauthorized: expireSession });
+// Single sign-on (issue #6): the OIDC client is loaded only for a session that came from it.
+const isSso = () => localStorage.getItem(STORAGE_KEYS.sso) === '1';
+const ssoClient = () => import('./sso');
+
+/** The bearer token of the next call; an SSO token is refreshed first when about to expire. */
+async function currentToken(): Promise<string | null> {
+  const session = state.session;
+  if (!session || !isSso()) return session?.accessToken ?? null;
+  const sso = await ssoClient();
+  try {
+    const accessToken = await sso.freshAccessToken();
+    if (accessToken !== state.session?.accessToken) {
+      const next = { ...session, accessToken };
+      storeSession(next);
+      setState({ session: next });
+    }
+    return accessToken;
+  } catch (error) {
+    const message = sso.ssoErrorMessage(error);
+    endSsoSession(message);
+    throw new ApiError(401, 'SSO_SESSION_ENDED', message);
+  }
+}
+
+configureHttp({ token: currentToken, onUnauthorized: expireSession });
+
+/** An SSO session is over (refresh refused, provider sign-out seen by the session check). */
+export function endSsoSession(message: string): void {
+  if (!state.session && !state.user) return;
+  clearAuth();
+  signedOutHandler('expired', message);
+}
+
+/** Completes "Masuk dengan SSO": the identity service's tokens become the session. */
+export async function signInWithSso(session: Session): Promise<Principal> {
+  setState({ loading: true });
+  try {
+    if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, id.errors.unexpected);
+    localStorage.setItem(STORAGE_KEYS.sso, '1');
+    setState({ session });
+    const user = await fetchPrincipal({ expireOnUnauthorized: false });
+    storeUser(user);
+    setState({ user, loading: false });
+    void ssoClient().then((sso) => sso.watchSession());
+    return user;
+  } catch (error) {
+    clearAuth();
+    throw error;
+  }
+}
 
 /**
  * spec §4 startup: a stored session is validated against the server before anything is shown.
@@ -74,6 +129,7 @@ export async function initAuth(): Promise<void> {
     const user = await fetchPrincipal({ expireOnUnauthorized: false });
     storeUser(user);
     setState({ user, loading: false });
+    if (isSso()) void ssoClient().then((sso) => sso.watchSession());
   } catch {
     clearAuth();
   }
@@ -98,6 +154,12 @@ export async function login(username: string, password: string, token: string | 
 
 /** spec §4 logout: revoke server-side (its failure does not matter), clear, go to the login page. */
 export async function logout(): Promise<void> {
+  if (isSso()) {
+    // Single logout: the provider's session ends too (its end-session page comes back to /auth/login).
+    const sso = await ssoClient();
+    await sso.signOutEverywhere(clearAuth);
+    return;
+  }
   if (state.session) await postLogout().catch(() => undefined);
   clearAuth();
   signedOutHandler('logout');

@@ -47,4 +47,11 @@ export function storeUser(user: Principal, storage: Storage = localStorage): voi
 export function clearStoredAuth(storage: Storage = localStorage): void {
   storage.removeItem(STORAGE_KEYS.session);
   storage.removeItem(STORAGE_KEYS.user);
+  storage.removeItem(STORAGE_KEYS.sso);
+  // The OIDC client's stored user (its tokens); its pending sign-in state stays for the callback.
+  const oidcUser = `${STORAGE_KEYS.oidcPrefix}user:`;
+  for (let i = storage.length - 1; i >= 0; i--) {
+    const key = storage.key(i);
+    if (key?.startsWith(oidcUser)) storage.removeItem(key);
+  }
 }

@@ -29,6 +29,24 @@ export const id = {
     loginFailedTitle: 'Gagal masuk',
     otpNeededTitle: 'Verifikasi dua langkah',
   },
+  sso: {
+    button: 'Masuk dengan SSO',
+    or: 'atau',
+    redirecting: 'Mengalihkan ke layanan SSO…',
+    finishing: 'Menyelesaikan masuk dengan SSO…',
+    failedTitle: 'Gagal masuk dengan SSO',
+    backToLogin: 'Kembali ke halaman masuk',
+    // spec §8, identity-service errors: one message each.
+    config: 'Layanan SSO belum dikonfigurasi dengan benar atau tidak dapat dihubungi. Hubungi admin portal.',
+    invalidToken: 'Token dari layanan SSO tidak valid. Silakan masuk kembali.',
+    notAuthenticated: 'Anda belum masuk ke layanan SSO atau proses masuk sudah kedaluwarsa. Silakan ulangi.',
+    invalidNonce:
+      'Verifikasi keamanan masuk SSO gagal (nonce tidak cocok). Token telah dihapus; silakan masuk kembali.',
+    refreshFailed: 'Sesi SSO Anda berakhir dan tidak dapat diperpanjang. Token telah dihapus; silakan masuk kembali.',
+    denied: 'Akses ditolak oleh layanan SSO.',
+    unknownUser: 'Akun SSO Anda tidak terdaftar atau tidak aktif di portal ini.',
+    signedOutElsewhere: 'Anda telah keluar dari layanan SSO. Silakan masuk kembali.',
+  },
   errors: {
     network: 'Tidak dapat terhubung ke server. Periksa koneksi Anda.',
     unexpected: 'Terjadi kesalahan pada server. Silakan coba lagi.',

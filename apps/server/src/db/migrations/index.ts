@@ -13,6 +13,7 @@ import * as m0009 from './0009-nonasn.js';
 import * as m0010 from './0010-afirmasi.js';
 import * as m0011 from './0011-sanggah-nilai.js';
 import * as m0013 from './0013-akun.js';
+import * as m0014 from './0014-oidc.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0010-afirmasi': m0010,
   '0011-sanggah-nilai': m0011,
   '0013-akun': m0013,
+  '0014-oidc': m0014,
 };
