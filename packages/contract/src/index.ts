@@ -6,6 +6,7 @@ export * from './menu.js';
 export * from './roles.js';
 export * from './routes.js';
 export * from './schemas/auth.js';
+export * from './schemas/dashboard.js';
 export * from './schemas/jadwal.js';
 export * from './schemas/lists.js';
 export * from './schemas/nonasn.js';
