@@ -10,6 +10,7 @@ import * as m0006 from './0006-waiting-index.js';
 import * as m0007 from './0007-stages.js';
 import * as m0008 from './0008-sanggah.js';
 import * as m0009 from './0009-nonasn.js';
+import * as m0012 from './0012-supervisi-count.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0007-stages': m0007,
   '0008-sanggah': m0008,
   '0009-nonasn': m0009,
+  '0012-supervisi-count': m0012,
 };

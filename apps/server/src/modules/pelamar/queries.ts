@@ -5,6 +5,7 @@
 // costs 100× the page), and from one GROUP BY over the filtered rows otherwise.
 
 import {
+  type KeadaanSupervisi,
   maskNik,
   type PelamarFilter,
   type PelamarList,
@@ -180,13 +181,30 @@ function isWholeView(filter: PelamarFilter, searchTerm: string): boolean {
   return !searchTerm.trim() && Object.values(others).every((value) => value === undefined);
 }
 
-async function countersFor(db: Kysely<DB>, scope: ListScope): Promise<Map<StatusVerifikasi, number>> {
+/** A counter's scope: one track of one instansi, or of every instansi (null). */
+export type CounterScope = Pick<ListScope, 'track' | 'instansiId'>;
+
+/** Applicants per verification status: the counters plus their pending deltas (also the dashboard's). */
+export async function countersFor(db: Kysely<DB>, scope: CounterScope): Promise<Map<StatusVerifikasi, number>> {
   const instansi = scope.instansiId === null ? sql`` : sql`AND instansi_id = ${scope.instansiId}`;
   const { rows } = await sql<{ status: StatusVerifikasi; jumlah: string | number }>`
     SELECT status, sum(jumlah) AS jumlah FROM (
       SELECT status_verifikasi AS status, jumlah FROM pelamar_status_count WHERE track = ${scope.track} ${instansi}
       UNION ALL
       SELECT status_verifikasi, delta FROM pelamar_status_delta WHERE track = ${scope.track} ${instansi}
+    ) counts GROUP BY status
+  `.execute(db);
+  return new Map(rows.map((row) => [row.status, Number(row.jumlah)]));
+}
+
+/** Decisions per supervision state (migration 0012), read like the per-status counters. */
+export async function supervisiCounters(db: Kysely<DB>, scope: CounterScope): Promise<Map<KeadaanSupervisi, number>> {
+  const instansi = scope.instansiId === null ? sql`` : sql`AND instansi_id = ${scope.instansiId}`;
+  const { rows } = await sql<{ status: KeadaanSupervisi; jumlah: string | number }>`
+    SELECT status, sum(jumlah) AS jumlah FROM (
+      SELECT status_supervisi AS status, jumlah FROM pelamar_supervisi_count WHERE track = ${scope.track} ${instansi}
+      UNION ALL
+      SELECT status_supervisi, delta FROM pelamar_supervisi_delta WHERE track = ${scope.track} ${instansi}
     ) counts GROUP BY status
   `.execute(db);
   return new Map(rows.map((row) => [row.status, Number(row.jumlah)]));
