@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import type { DB } from './db/schema.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { registerErrorHandler } from './errors.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jadwalRoutes } from './modules/jadwal/routes.js';
 import { nonAsnRoutes } from './modules/nonasn/routes.js';
@@ -108,6 +109,7 @@ export async function buildApp({
   await app.register(jadwalRoutes, { db });
   await app.register(sanggahRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(nonAsnRoutes, { db });
+  await app.register(dashboardRoutes, { db, klaimMenit: config.klaimMenit });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).
   const rollUp = setInterval(() => {

@@ -163,7 +163,8 @@ function counted(instansi: number | null, kategori: KategoriNonAsn | undefined) 
   `;
 }
 
-async function countersFor(
+/** Records per confirmation status: counters plus pending deltas (also the dashboard's). */
+export async function countersFor(
   db: Kysely<DB>,
   instansi: number | null,
   kategori: KategoriNonAsn | undefined,
