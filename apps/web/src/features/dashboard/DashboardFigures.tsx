@@ -109,7 +109,7 @@ function KategoriChart({ chart }: { chart: DashboardChart }) {
           />
         ))}
       </Progress.Root>
-      <Group component="ul" gap="md" mt="xs" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <Group component="ul" gap="md" mt="xs" style={{ listStyle: 'none', padding: 0, margin: 0, rowGap: 4 }}>
         {chart.points.map((point) => (
           <Group component="li" key={point.label} gap={6} wrap="nowrap">
             <span
