@@ -109,7 +109,7 @@ export async function buildApp({
   await app.register(jadwalRoutes, { db });
   await app.register(sanggahRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(nonAsnRoutes, { db });
-  await app.register(dashboardRoutes, { db, klaimMenit: config.klaimMenit });
+  await app.register(dashboardRoutes, { db });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).
   const rollUp = setInterval(() => {

@@ -1,8 +1,10 @@
-// Decisions per (instansi, track, supervision state) without counting rows (PERFORMANCE.md), for the
-// dashboard's "awaiting review" and "% reviewed": the same append-only ±1 deltas as the per-status
-// counters (0002), written in the transaction of the decision or review, folded in by the same
-// roll-up. States: MENUNGGU (decided, not reviewed), DISETUJUI, DIKEMBALIKAN. Numbered 0012: 0010
-// and 0011 are taken by work on other branches (the objections' kind, score objections).
+// What the dashboard reads without counting rows (PERFORMANCE.md). Decisions per (instansi, track,
+// supervision state), for "awaiting review" and "% reviewed": the same append-only ±1 deltas as the
+// per-status counters (0002), written in the transaction of the decision or review, folded in by
+// the same roll-up; states MENUNGGU (decided, not reviewed), DISETUJUI, DIKEMBALIKAN. And wasdal's
+// national objection figures from an index alone (bench/dashboard: the table scan behind them was
+// the dashboard's slowest read). Numbered 0012: 0010 and 0011 are taken by work on other branches
+// (the objections' kind, score objections).
 
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements.js';
@@ -28,6 +30,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )
     `,
     `CREATE INDEX pelamar_supervisi_delta_key_idx ON pelamar_supervisi_delta (instansi_id, track)`,
+    // Per track, status and wasdal's check: counted by an index-only scan.
+    `CREATE INDEX sanggah_cek_idx ON sanggah (track, status, cek_status)`,
     // Whatever is in the database already (a migrated portal with decisions).
     `
     INSERT INTO pelamar_supervisi_count (instansi_id, track, status_supervisi, jumlah)

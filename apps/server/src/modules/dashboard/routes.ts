@@ -9,10 +9,7 @@ import { principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { dashboard } from './service.js';
 
-export async function dashboardRoutes(
-  app: FastifyInstance,
-  { db, klaimMenit }: { db: Kysely<DB>; klaimMenit: number },
-) {
+export async function dashboardRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/dashboard',
     {
@@ -23,6 +20,6 @@ export async function dashboardRoutes(
         response: { 200: dashboardResponseSchema },
       },
     },
-    async (request) => dashboard(db, principalOf(request), { klaimMenit }),
+    async (request) => dashboard(db, principalOf(request)),
   );
 }

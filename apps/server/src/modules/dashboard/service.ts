@@ -2,8 +2,10 @@
 // the roles they hold there. Each figure is a small function of one query, answered from the
 // counters (plus their pending deltas) or from an index range that is small by construction – a
 // verifier's own decisions of seven days, a supervisor's reviews, the claims one user holds –
-// never by counting an instansi's applicants (PERFORMANCE.md). A module adds a figure by adding a
-// function to FIGURES; every query on `sanggah` is in `sanggahCounts`.
+// never by counting an instansi's applicants (PERFORMANCE.md). The figures' queries of one view go
+// to the database as one statement (`readBatch`; bench/dashboard: per-statement overhead, not the
+// queries, was the cost at 16 clients). A module adds a figure by adding a function to FIGURES;
+// every query on `sanggah` is in `sanggahCounts`.
 
 import {
   canOpen,
@@ -25,15 +27,42 @@ import {
   type TrackScreen,
   trackPath,
 } from '@portal/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { countersFor as nonAsnCounters } from '../nonasn/queries.js';
-import { type CounterScope, countersFor, supervisiCounters } from '../pelamar/queries.js';
-import { harianSaya } from '../verifikasi/service.js';
+import { countersQuery as nonAsnCountersQuery } from '../nonasn/queries.js';
+import { type CounterScope, countersQuery, supervisiCountersQuery, toCounts } from '../pelamar/queries.js';
+import { harianQuery, toHarian } from '../verifikasi/service.js';
+
+/**
+ * Collects the reads made in one turn of the event loop and sends them as one statement, each as
+ * a column holding its rows as JSON (DataLoader-style): a view costs one round trip and one plan.
+ */
+export function readBatch(db: Kysely<DB>) {
+  let queue: { query: RawBuilder<unknown>; resolve: (rows: unknown[]) => void; reject: (error: unknown) => void }[] =
+    [];
+  const flush = async () => {
+    const batch = queue;
+    queue = [];
+    try {
+      const columns = batch.map(
+        ({ query }, index) =>
+          sql`(SELECT coalesce(json_agg(t), '[]'::json) FROM (${query}) t) AS ${sql.ref(`r${index}`)}`,
+      );
+      const { rows } = await sql<Record<string, unknown[]>>`SELECT ${sql.join(columns)}`.execute(db);
+      for (const [index, { resolve }] of batch.entries()) resolve(rows[0]?.[`r${index}`] ?? []);
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+    }
+  };
+  return <T>(query: RawBuilder<T>): Promise<T[]> =>
+    new Promise<T[]>((resolve, reject) => {
+      queue.push({ query, resolve: resolve as (rows: unknown[]) => void, reject });
+      if (queue.length === 1) setImmediate(() => void flush());
+    });
+}
 
 /** What a figure knows: the track, the caller, the scope its role reads, the request's shared reads. */
 export interface FigureContext {
-  db: Kysely<DB>;
   track: TrackId;
   peran: PeranDashboard;
   user: { id: number; username: string; instansiId: number };
@@ -41,7 +70,8 @@ export interface FigureContext {
   scope: CounterScope;
   /** The last seven days in Jakarta, oldest first; the last is today. */
   hari: string[];
-  klaimMenit: number;
+  /** The rows of a query, sent with the view's other reads in one statement. */
+  rows<T>(query: RawBuilder<T>): Promise<T[]>;
   /** Runs `read` once per key within the request (figures of one section share counters). */
   once<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
@@ -92,53 +122,52 @@ const sum = (counts: Map<string, number>) => [...counts.values()].reduce((a, b) 
 const scopeKey = (ctx: FigureContext) => `${ctx.track}:${ctx.scope.instansiId ?? 'nasional'}`;
 
 /** Applicants per verification status in the role's scope (counters). */
-const statusCounts = (ctx: FigureContext) => ctx.once(`status:${scopeKey(ctx)}`, () => countersFor(ctx.db, ctx.scope));
+const statusCounts = (ctx: FigureContext) =>
+  ctx.once(`status:${scopeKey(ctx)}`, async () => toCounts(await ctx.rows(countersQuery(ctx.scope))));
 /** Decisions per supervision state in the role's scope (counters, migration 0012). */
 const supervisiCounts = (ctx: FigureContext) =>
-  ctx.once(`supervisi:${scopeKey(ctx)}`, () => supervisiCounters(ctx.db, ctx.scope));
+  ctx.once(`supervisi:${scopeKey(ctx)}`, async () => toCounts(await ctx.rows(supervisiCountersQuery(ctx.scope))));
 
 /**
- * Objections of the track in the role's scope, by status and wasdal's check. The only query on
- * `sanggah` in this module: adapting it to another kind of objection is one condition here.
- * Objections are few (about 6 k at a million applicants; docs/decisions.md), read by
- * sanggah_status_idx (one instansi) or sanggah_track_idx (national).
+ * Objections per status in the role's scope and, nationally, wasdal's unchecked and flagged
+ * answers. The only query on `sanggah` in this module: adapting it to another kind of objection is
+ * one condition here. Both shapes are index-only counts: one instansi's track by
+ * sanggah_status_idx, the nation's every track at once by sanggah_cek_idx (migration 0012).
  */
 export function sanggahCounts(ctx: FigureContext) {
-  return ctx.once(`sanggah:${scopeKey(ctx)}`, async () => {
-    let query = ctx.db
-      .selectFrom('sanggah')
-      .where('track', '=', ctx.scope.track)
-      .select(['status', 'cek_status', (eb) => eb.fn.countAll<string>().as('jumlah')])
-      .groupBy(['status', 'cek_status']);
-    if (ctx.scope.instansiId !== null) query = query.where('instansi_id', '=', ctx.scope.instansiId);
-    const rows = await query.execute();
-    const status = new Map<string, number>();
-    let belumDiperiksa = 0;
-    let ditandai = 0;
-    for (const row of rows) {
-      const jumlah = Number(row.jumlah);
-      status.set(row.status, (status.get(row.status) ?? 0) + jumlah);
-      if (row.status !== 'DIAJUKAN' && row.cek_status === null) belumDiperiksa += jumlah;
-      if (row.cek_status === 'DITANDAI') ditandai += jumlah;
-    }
-    return { status, belumDiperiksa, ditandai };
-  });
+  const national = ctx.scope.instansiId === null;
+  const query = national
+    ? sql<{ track: TrackId; status: string; cek_status: string | null; jumlah: number }>`
+        SELECT track, status, cek_status, count(*) AS jumlah FROM sanggah GROUP BY 1, 2, 3`
+    : sql<{ track: TrackId; status: string; cek_status: string | null; jumlah: number }>`
+        SELECT track, status, NULL AS cek_status, count(*) AS jumlah FROM sanggah
+        WHERE instansi_id = ${ctx.scope.instansiId} AND track = ${ctx.track} GROUP BY 1, 2`;
+  const key = national ? 'sanggah:nasional' : `sanggah:${scopeKey(ctx)}`;
+  return ctx
+    .once(key, () => ctx.rows(query))
+    .then((rows) => {
+      const status = new Map<string, number>();
+      let belumDiperiksa = 0;
+      let ditandai = 0;
+      for (const row of rows.filter((r) => r.track === ctx.track)) {
+        const jumlah = Number(row.jumlah);
+        status.set(row.status, (status.get(row.status) ?? 0) + jumlah);
+        if (national && row.status !== 'DIAJUKAN' && row.cek_status === null) belumDiperiksa += jumlah;
+        if (row.cek_status === 'DITANDAI') ditandai += jumlah;
+      }
+      return { status, belumDiperiksa, ditandai };
+    });
 }
 
 // The figures, per role. Each reads one counter set or one small index range.
 
 /** The claims the verifier holds: new ones, and decisions a supervisor returned (pelamar_klaim_idx). */
 const klaimSaya: Figure = async (ctx) => {
-  const row = await ctx.db
-    .selectFrom('pelamar')
-    .where('klaim_oleh', '=', ctx.user.id)
-    .where('track', '=', ctx.track)
-    .where('instansi_id', '=', ctx.user.instansiId)
-    .select([
-      sql<string>`count(*) FILTER (WHERE status_verifikasi = 'BELUM')`.as('klaim'),
-      sql<string>`count(*) FILTER (WHERE status_supervisi = 'DIKEMBALIKAN')`.as('dikembalikan'),
-    ])
-    .executeTakeFirst();
+  const [row] = await ctx.rows(sql<{ klaim: number; dikembalikan: number }>`
+    SELECT count(*) FILTER (WHERE status_verifikasi = 'BELUM') AS klaim,
+           count(*) FILTER (WHERE status_supervisi = 'DIKEMBALIKAN') AS dikembalikan
+    FROM pelamar WHERE klaim_oleh = ${ctx.user.id} AND track = ${ctx.track} AND instansi_id = ${ctx.user.instansiId}
+  `);
   return {
     cards: [
       card(ctx, 'klaimSaya', Number(row?.klaim ?? 0), { href: 'verifikasi' }),
@@ -157,11 +186,13 @@ const menungguVerifikasi: Figure = async (ctx) => {
 
 /** The verifier's decisions today and per day of the week (pelamar_verifikator_idx range). */
 const diputusSaya: Figure = async (ctx) => {
-  const days = await harianSaya(
-    ctx.db,
-    { track: ctx.track, instansiId: ctx.user.instansiId, klaimMenit: ctx.klaimMenit },
-    ctx.user,
-    { dari: ctx.hari[0], sampai: ctx.hari[ctx.hari.length - 1] },
+  const days = toHarian(
+    await ctx.rows(
+      harianQuery({ track: ctx.track, instansiId: ctx.user.instansiId }, ctx.user, {
+        dari: ctx.hari[0],
+        sampai: ctx.hari[ctx.hari.length - 1],
+      }),
+    ),
   );
   const perHari = new Map(days.map((day) => [day.tanggal, day.ms + day.tms]));
   return {
@@ -182,14 +213,14 @@ const menungguSupervisi: Figure = async (ctx) => {
 
 /** The supervisor's reviews today and per day of the week (pelamar_supervisor_idx range). */
 const disupervisiSaya: Figure = async (ctx) => {
-  const { rows } = await sql<{ tanggal: string; jumlah: string | number }>`
+  const rows = await ctx.rows(sql<{ tanggal: string; jumlah: number }>`
     SELECT to_char(tgl_supervisi AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD') AS tanggal, count(*) AS jumlah
     FROM pelamar
     WHERE supervisor_id = ${ctx.user.id}
       AND tgl_supervisi >= (${ctx.hari[0]}::date::timestamp AT TIME ZONE 'Asia/Jakarta')
       AND track = ${ctx.track} AND instansi_id = ${ctx.user.instansiId}
     GROUP BY 1
-  `.execute(ctx.db);
+  `);
   const perHari = new Map(rows.map((row) => [row.tanggal, Number(row.jumlah)]));
   return {
     cards: [
@@ -235,12 +266,9 @@ const kemajuanSupervisi: Figure = async (ctx) => {
 /** Whether the admin's final verification has locked the instansi's results (one key lookup). */
 const finalVerifikasi: Figure = async (ctx) => {
   if (ctx.scope.instansiId === null) return {};
-  const lock = await ctx.db
-    .selectFrom('final_verifikasi')
-    .where('instansi_id', '=', ctx.scope.instansiId)
-    .where('track', '=', ctx.track)
-    .select('dikunci_at')
-    .executeTakeFirst();
+  const [lock] = await ctx.rows(sql<{ dikunci_at: string }>`
+    SELECT dikunci_at FROM final_verifikasi WHERE instansi_id = ${ctx.scope.instansiId} AND track = ${ctx.track}
+  `);
   return {
     cards: [
       card(ctx, 'finalVerifikasi', lock ? 1 : 0, {
@@ -271,7 +299,7 @@ const cekSanggah: Figure = async (ctx) => {
 
 /** National non-ASN confirmation progress (nonasn_count plus deltas). */
 const konfirmasiNonAsn: Figure = async (ctx) => {
-  const counts = await ctx.once('nonasn', () => nonAsnCounters(ctx.db, null, undefined));
+  const counts = await ctx.once('nonasn', async () => toCounts(await ctx.rows(nonAsnCountersQuery(null, undefined))));
   const total = sum(counts);
   return {
     cards: [
@@ -329,10 +357,11 @@ export function hariTerakhir(now: Date, n = 7): string[] {
 export async function dashboard(
   db: Kysely<DB>,
   principal: Principal,
-  options: { klaimMenit: number; now?: Date },
+  options: { now?: Date } = {},
 ): Promise<DashboardResponse> {
   const hari = hariTerakhir(options.now ?? new Date());
   const reads = new Map<string, Promise<unknown>>();
+  const rows = readBatch(db);
   const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
     let pending = reads.get(key) as Promise<T> | undefined;
     if (!pending) {
@@ -350,13 +379,12 @@ export async function dashboard(
       const results = await Promise.all(
         peran.flatMap((p) => {
           const ctx: FigureContext = {
-            db,
             track,
             peran: p,
             user,
             scope: { track, instansiId: NATIONAL_PERAN.has(p) ? null : user.instansiId },
             hari,
-            klaimMenit: options.klaimMenit,
+            rows,
             once,
           };
           return FIGURES[p].map((figure) => figure(ctx));

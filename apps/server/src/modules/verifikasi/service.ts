@@ -474,12 +474,14 @@ export async function kunciFinal(db: Kysely<DB>, scope: TrackScope, actor: Actor
   });
 }
 
-/** My decisions per day (Jakarta days), newest first. */
-export async function harianSaya(
-  db: Kysely<DB>,
-  scope: TrackScope,
-  actor: Actor,
-  range: { dari?: string; sampai?: string },
+/**
+ * My decisions per day (Jakarta days), newest first: the verifier's index range
+ * (pelamar_verifikator_idx). A query, not its answer, so the dashboard can send it with others.
+ */
+export function harianQuery(
+  scope: Pick<TrackScope, 'track' | 'instansiId'>,
+  actor: Pick<Actor, 'id'>,
+  range: { dari?: string | undefined; sampai?: string | undefined },
 ) {
   const dari = range.dari
     ? sql`AND tgl_verifikasi >= (${range.dari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')`
@@ -487,7 +489,7 @@ export async function harianSaya(
   const sampai = range.sampai
     ? sql`AND tgl_verifikasi < ((${range.sampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`
     : sql``;
-  const { rows } = await sql<{ tanggal: string; ms: string | number; tms: string | number }>`
+  return sql<{ tanggal: string; ms: string | number; tms: string | number }>`
     SELECT to_char(tgl_verifikasi AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD') AS tanggal,
            count(*) FILTER (WHERE status_verifikasi = 'MS') AS ms,
            count(*) FILTER (WHERE status_verifikasi = 'TMS') AS tms
@@ -495,6 +497,18 @@ export async function harianSaya(
     WHERE verifikator_id = ${actor.id} AND track = ${scope.track} AND instansi_id = ${scope.instansiId}
       AND status_verifikasi <> 'BELUM' ${dari} ${sampai}
     GROUP BY 1 ORDER BY 1 DESC LIMIT 366
-  `.execute(db);
-  return rows.map((row) => ({ tanggal: row.tanggal, ms: Number(row.ms), tms: Number(row.tms) }));
+  `;
+}
+
+export const toHarian = (rows: readonly { tanggal: string; ms: string | number; tms: string | number }[]) =>
+  rows.map((row) => ({ tanggal: row.tanggal, ms: Number(row.ms), tms: Number(row.tms) }));
+
+/** My decisions per day (Jakarta days), newest first. */
+export async function harianSaya(
+  db: Kysely<DB>,
+  scope: TrackScope,
+  actor: Actor,
+  range: { dari?: string; sampai?: string },
+) {
+  return toHarian((await harianQuery(scope, actor, range).execute(db)).rows);
 }
