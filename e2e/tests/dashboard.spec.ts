@@ -51,3 +51,15 @@ for (const [label, viewport] of [
     });
   });
 }
+
+test('wasdal sees every track’s national objection figures', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, 'wasdal');
+  for (const track of ['CPNS', 'PPPK Teknis', 'PPPK Guru', 'PPPK Tenaga Kesehatan']) {
+    const part = section(page, track);
+    await expect(part.getByText('Nasional', { exact: true })).toBeVisible();
+    await expect(part.getByText('Jawaban sanggah belum diperiksa')).toBeVisible();
+    await expect(part.getByRole('link', { name: /^Jawaban sanggah ditandai: / })).toHaveAttribute('href', /\/sanggah$/);
+  }
+  await page.screenshot({ path: 'test-results/dashboard-wasdal-desktop.png', fullPage: true });
+});
