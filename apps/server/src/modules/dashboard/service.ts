@@ -348,10 +348,14 @@ export function peranDi(principal: Principal, track: TrackId): PeranDashboard[] 
   return PERAN_DASHBOARD.filter((p) => peran[p]);
 }
 
+/** A day in Jakarta as `YYYY-MM-DD`. Made once: a formatter per call cost a fifth of a view's CPU. */
+const JAKARTA_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' });
+
 /** The last `n` days in Jakarta, oldest first, as `YYYY-MM-DD`. */
 export function hariTerakhir(now: Date, n = 7): string[] {
-  const day = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(date);
-  return Array.from({ length: n }, (_, index) => day(new Date(now.getTime() - (n - 1 - index) * 86_400_000)));
+  return Array.from({ length: n }, (_, index) =>
+    JAKARTA_DAY.format(new Date(now.getTime() - (n - 1 - index) * 86_400_000)),
+  );
 }
 
 export async function dashboard(
