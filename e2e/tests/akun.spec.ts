@@ -82,11 +82,11 @@ test('enrols a TOTP second factor on the profile page, then signs in with a code
   await logout(page);
   await page.getByLabel('Nama Pengguna').fill(user.username);
   await page.getByLabel('Kata Sandi').fill(user.password);
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   const otp = page.getByLabel('Kode OTP');
   await expect(otp).toBeVisible();
   await otp.fill(await generate({ secret }));
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.locator(MENU)).toBeVisible();
 });
@@ -112,7 +112,7 @@ test('forgot-password: the temporary password from the dev mailbox leads to a ne
   await page.getByRole('link', { name: 'Kembali ke halaman masuk' }).click();
   await page.getByLabel('Nama Pengguna').fill(user.username);
   await page.getByLabel('Kata Sandi').fill(temporary);
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/ganti-kata-sandi$/);
   await page.screenshot({ path: 'test-results/akun-ganti-kata-sandi.png' });
   await page.getByLabel('Kata Sandi Baru', { exact: true }).fill('password123');
@@ -154,7 +154,7 @@ test('an instansi admin creates a verifier who signs in and sees the verifier me
   await logout(page);
   await page.getByLabel('Nama Pengguna').fill(username);
   await page.getByLabel('Kata Sandi').fill(temporary);
-  await page.getByRole('button', { name: 'Masuk' }).click();
+  await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page).toHaveURL(/\/auth\/ganti-kata-sandi$/);
   await page.getByLabel('Kata Sandi Baru', { exact: true }).fill('nasi-goreng-kampung-3');
   await page.getByLabel('Ulangi Kata Sandi Baru').fill('nasi-goreng-kampung-3');

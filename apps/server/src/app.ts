@@ -21,6 +21,7 @@ import { registerErrorHandler } from './errors.js';
 import { afirmasiRoutes } from './modules/afirmasi/routes.js';
 import { profilRoutes } from './modules/akun/profil-routes.js';
 import { akunRoutes } from './modules/akun/routes.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { jadwalRoutes } from './modules/jadwal/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
@@ -119,6 +120,7 @@ export async function buildApp({
   await app.register(afirmasiRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(sanggahNilaiRoutes, { db, klaimMenit: config.klaimMenit });
   await app.register(nonAsnRoutes, { db });
+  await app.register(dashboardRoutes, { db });
 
   // Issue #6: account lifecycle, profile and user administration; mail by SMTP or dev mailbox.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });

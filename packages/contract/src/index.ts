@@ -9,6 +9,7 @@ export * from './routes.js';
 export * from './schemas/afirmasi.js';
 export * from './schemas/akun.js';
 export * from './schemas/auth.js';
+export * from './schemas/dashboard.js';
 export * from './schemas/jadwal.js';
 export * from './schemas/lists.js';
 export * from './schemas/nonasn.js';

@@ -1,6 +1,6 @@
 // Kysely table types of the migrated schema (db/migrations). Column names are snake_case in SQL.
 
-import type { Tahap } from '@portal/contract';
+import type { KeadaanSupervisi, Tahap } from '@portal/contract';
 import type { ColumnType, Generated } from 'kysely';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -206,6 +206,21 @@ export interface PelamarStatusDeltaTable {
   delta: number;
 }
 
+export interface PelamarSupervisiCountTable {
+  instansi_id: number;
+  track: TrackColumn;
+  status_supervisi: KeadaanSupervisi;
+  jumlah: number;
+}
+
+export interface PelamarSupervisiDeltaTable {
+  id: Generated<number>;
+  instansi_id: number;
+  track: TrackColumn;
+  status_supervisi: KeadaanSupervisi;
+  delta: number;
+}
+
 export interface SanggahTable {
   id: Generated<number>;
   pelamar_id: number;
@@ -362,6 +377,8 @@ export interface DB {
   recovery_code: RecoveryCodeTable;
   access_key: AccessKeyTable;
   dev_mail: DevMailTable;
+  pelamar_supervisi_count: PelamarSupervisiCountTable;
+  pelamar_supervisi_delta: PelamarSupervisiDeltaTable;
 }
 
 /** One stored object of the embedded identity provider (migration 0014). */

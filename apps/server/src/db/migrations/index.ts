@@ -12,6 +12,7 @@ import * as m0008 from './0008-sanggah.js';
 import * as m0009 from './0009-nonasn.js';
 import * as m0010 from './0010-afirmasi.js';
 import * as m0011 from './0011-sanggah-nilai.js';
+import * as m0012 from './0012-supervisi-count.js';
 import * as m0013 from './0013-akun.js';
 import * as m0014 from './0014-oidc.js';
 
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '0009-nonasn': m0009,
   '0010-afirmasi': m0010,
   '0011-sanggah-nilai': m0011,
+  '0012-supervisi-count': m0012,
   '0013-akun': m0013,
   '0014-oidc': m0014,
 };

@@ -243,7 +243,7 @@ async function insertScores(db: Kysely<DB>, block: SeedBlock, range: [number, nu
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** Sets the per-status counters from the rows (after a bulk load; live changes append deltas). */
+/** Sets the per-status and per-supervision-state counters from the rows (after a bulk load; live changes append deltas). */
 export async function recountStatuses(db: Kysely<DB>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`DELETE FROM pelamar_status_delta`.execute(trx);
@@ -251,6 +251,13 @@ export async function recountStatuses(db: Kysely<DB>): Promise<void> {
     await sql`
       INSERT INTO pelamar_status_count (instansi_id, track, status_verifikasi, jumlah)
       SELECT instansi_id, track, status_verifikasi, count(*) FROM pelamar GROUP BY 1, 2, 3
+    `.execute(trx);
+    await sql`DELETE FROM pelamar_supervisi_delta`.execute(trx);
+    await sql`DELETE FROM pelamar_supervisi_count`.execute(trx);
+    await sql`
+      INSERT INTO pelamar_supervisi_count (instansi_id, track, status_supervisi, jumlah)
+      SELECT instansi_id, track, coalesce(status_supervisi, 'MENUNGGU'), count(*)
+      FROM pelamar WHERE status_verifikasi <> 'BELUM' GROUP BY 1, 2, 3
     `.execute(trx);
   });
 }

@@ -162,14 +162,22 @@ function counted(instansi: number | null, kategori: KategoriNonAsn | undefined) 
   `;
 }
 
+/**
+ * Records per confirmation status: counters plus pending deltas, one row per status. A query, not
+ * its answer, so the dashboard can send it with others in one statement.
+ */
+export function countersQuery(instansi: number | null, kategori: KategoriNonAsn | undefined) {
+  return sql<{ status: StatusKonfirmasi; jumlah: string | number }>`
+    SELECT status_konfirmasi AS status, sum(jumlah) AS jumlah FROM (${counted(instansi, kategori)}) c GROUP BY 1
+  `;
+}
+
 async function countersFor(
   db: Kysely<DB>,
   instansi: number | null,
   kategori: KategoriNonAsn | undefined,
 ): Promise<Map<StatusKonfirmasi, number>> {
-  const { rows } = await sql<{ status: StatusKonfirmasi; jumlah: string | number }>`
-    SELECT status_konfirmasi AS status, sum(jumlah) AS jumlah FROM (${counted(instansi, kategori)}) c GROUP BY 1
-  `.execute(db);
+  const { rows } = await countersQuery(instansi, kategori).execute(db);
   return new Map(rows.map((row) => [row.status, Number(row.jumlah)]));
 }
 

@@ -5,6 +5,7 @@
 // costs 100× the page), and from one GROUP BY over the filtered rows otherwise.
 
 import {
+  type KeadaanSupervisi,
   maskNik,
   type PelamarFilter,
   type PelamarList,
@@ -217,16 +218,42 @@ function isWholeView(filter: PelamarFilter, searchTerm: string): boolean {
   return !searchTerm.trim() && Object.values(others).every((value) => value === undefined);
 }
 
-async function countersFor(db: Kysely<DB>, scope: ListScope): Promise<Map<StatusVerifikasi, number>> {
+/** A counter's scope: one track of one instansi, or of every instansi (null). */
+export type CounterScope = Pick<ListScope, 'track' | 'instansiId'>;
+
+/** Count rows (a key and its number) as a map. */
+export const toCounts = <K extends string>(rows: readonly { status: K; jumlah: string | number }[]) =>
+  new Map<K, number>(rows.map((row) => [row.status, Number(row.jumlah)]));
+
+/**
+ * Applicants per verification status: the counters plus their pending deltas, one row per status.
+ * A query, not its answer, so the dashboard can send it with others in one statement.
+ */
+export function countersQuery(scope: CounterScope) {
   const instansi = scope.instansiId === null ? sql`` : sql`AND instansi_id = ${scope.instansiId}`;
-  const { rows } = await sql<{ status: StatusVerifikasi; jumlah: string | number }>`
+  return sql<{ status: StatusVerifikasi; jumlah: string | number }>`
     SELECT status, sum(jumlah) AS jumlah FROM (
       SELECT status_verifikasi AS status, jumlah FROM pelamar_status_count WHERE track = ${scope.track} ${instansi}
       UNION ALL
       SELECT status_verifikasi, delta FROM pelamar_status_delta WHERE track = ${scope.track} ${instansi}
     ) counts GROUP BY status
-  `.execute(db);
-  return new Map(rows.map((row) => [row.status, Number(row.jumlah)]));
+  `;
+}
+
+export async function countersFor(db: Kysely<DB>, scope: CounterScope): Promise<Map<StatusVerifikasi, number>> {
+  return toCounts((await countersQuery(scope).execute(db)).rows);
+}
+
+/** Decisions per supervision state (migration 0012), read like the per-status counters. */
+export function supervisiCountersQuery(scope: CounterScope) {
+  const instansi = scope.instansiId === null ? sql`` : sql`AND instansi_id = ${scope.instansiId}`;
+  return sql<{ status: KeadaanSupervisi; jumlah: string | number }>`
+    SELECT status, sum(jumlah) AS jumlah FROM (
+      SELECT status_supervisi AS status, jumlah FROM pelamar_supervisi_count WHERE track = ${scope.track} ${instansi}
+      UNION ALL
+      SELECT status_supervisi, delta FROM pelamar_supervisi_delta WHERE track = ${scope.track} ${instansi}
+    ) counts GROUP BY status
+  `;
 }
 
 /**

@@ -7,6 +7,7 @@
 
 import {
   type FinalVerifikasi,
+  type KeadaanSupervisi,
   type keputusanSupervisiSchema,
   type keputusanVerifikasiSchema,
   TRACKS,
@@ -81,8 +82,37 @@ export async function rollUpStatusCounts(db: Kysely<DB>): Promise<number> {
       ON CONFLICT (instansi_id, track, status_verifikasi)
         DO UPDATE SET jumlah = pelamar_status_count.jumlah + excluded.jumlah
     `.execute(trx);
-    return Number(result.numAffectedRows ?? 0);
+    // The supervision counters (migration 0012), the same way.
+    const supervisi = await sql`
+      WITH folded AS (DELETE FROM pelamar_supervisi_delta RETURNING instansi_id, track, status_supervisi, delta)
+      INSERT INTO pelamar_supervisi_count (instansi_id, track, status_supervisi, jumlah)
+      SELECT instansi_id, track, status_supervisi, sum(delta) FROM folded GROUP BY 1, 2, 3
+      ON CONFLICT (instansi_id, track, status_supervisi)
+        DO UPDATE SET jumlah = pelamar_supervisi_count.jumlah + excluded.jumlah
+    `.execute(trx);
+    return Number(result.numAffectedRows ?? 0) + Number(supervisi.numAffectedRows ?? 0);
   });
+}
+
+/**
+ * The supervision counters' deltas of one change (migration 0012: append-only, no hot counter row),
+ * written in the change's transaction: a decision enters MENUNGGU (from DIKEMBALIKAN when it was
+ * returned), a review leaves it.
+ */
+async function supervisiDelta(
+  trx: Transaction<DB>,
+  scope: TrackScope,
+  from: KeadaanSupervisi | null,
+  to: KeadaanSupervisi,
+): Promise<void> {
+  const key = { instansi_id: scope.instansiId, track: scope.track };
+  await trx
+    .insertInto('pelamar_supervisi_delta')
+    .values([
+      ...(from ? [{ ...key, status_supervisi: from, delta: -1 }] : []),
+      { ...key, status_supervisi: to, delta: 1 },
+    ])
+    .execute();
 }
 
 const klaimBerlaku = (klaimMenit: number) => sql<boolean>`klaim_at > now() - make_interval(mins => ${klaimMenit})`;
@@ -287,6 +317,7 @@ export async function putusVerifikasi(
       ],
       { instansiId: scope.instansiId, track: scope.track, from, to: body.statusVerifikasi },
     );
+    await supervisiDelta(trx, scope, returned ? 'DIKEMBALIKAN' : null, 'MENUNGGU');
     return { version: updated.version };
   });
 }
@@ -341,6 +372,7 @@ async function review(
   await audit(trx, actor, pelamarId, [
     { action: 'SUPERVISI', from: row.status_verifikasi, to: body.statusSupervisi, reason: body.catatan },
   ]);
+  await supervisiDelta(trx, scope, 'MENUNGGU', body.statusSupervisi);
   return { version: updated.version };
 }
 
@@ -442,12 +474,14 @@ export async function kunciFinal(db: Kysely<DB>, scope: TrackScope, actor: Actor
   });
 }
 
-/** My decisions per day (Jakarta days), newest first. */
-export async function harianSaya(
-  db: Kysely<DB>,
-  scope: TrackScope,
-  actor: Actor,
-  range: { dari?: string; sampai?: string },
+/**
+ * My decisions per day (Jakarta days), newest first: the verifier's index range
+ * (pelamar_verifikator_idx). A query, not its answer, so the dashboard can send it with others.
+ */
+export function harianQuery(
+  scope: Pick<TrackScope, 'track' | 'instansiId'>,
+  actor: Pick<Actor, 'id'>,
+  range: { dari?: string | undefined; sampai?: string | undefined },
 ) {
   const dari = range.dari
     ? sql`AND tgl_verifikasi >= (${range.dari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')`
@@ -455,7 +489,7 @@ export async function harianSaya(
   const sampai = range.sampai
     ? sql`AND tgl_verifikasi < ((${range.sampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`
     : sql``;
-  const { rows } = await sql<{ tanggal: string; ms: string | number; tms: string | number }>`
+  return sql<{ tanggal: string; ms: string | number; tms: string | number }>`
     SELECT to_char(tgl_verifikasi AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD') AS tanggal,
            count(*) FILTER (WHERE status_verifikasi = 'MS') AS ms,
            count(*) FILTER (WHERE status_verifikasi = 'TMS') AS tms
@@ -463,6 +497,18 @@ export async function harianSaya(
     WHERE verifikator_id = ${actor.id} AND track = ${scope.track} AND instansi_id = ${scope.instansiId}
       AND status_verifikasi <> 'BELUM' ${dari} ${sampai}
     GROUP BY 1 ORDER BY 1 DESC LIMIT 366
-  `.execute(db);
-  return rows.map((row) => ({ tanggal: row.tanggal, ms: Number(row.ms), tms: Number(row.tms) }));
+  `;
+}
+
+export const toHarian = (rows: readonly { tanggal: string; ms: string | number; tms: string | number }[]) =>
+  rows.map((row) => ({ tanggal: row.tanggal, ms: Number(row.ms), tms: Number(row.tms) }));
+
+/** My decisions per day (Jakarta days), newest first. */
+export async function harianSaya(
+  db: Kysely<DB>,
+  scope: TrackScope,
+  actor: Actor,
+  range: { dari?: string; sampai?: string },
+) {
+  return toHarian((await harianQuery(scope, actor, range).execute(db)).rows);
 }

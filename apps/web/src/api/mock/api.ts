@@ -265,6 +265,8 @@ export async function handle(request: Request): Promise<Response> {
   }
   if (rest.length > 0 || !area) return fail(404, MOCK_ERRORS.notFound, `Alamat ${url.pathname} tidak dikenal.`);
   if (area === 'health') return json(200, { status: 'ok', mock: true });
+  // The role-aware dashboard's figures come from the server's counters; the mock has none.
+  if (area === 'dashboard') return json(200, { tanggal: new Date().toISOString().slice(0, 10), sections: [] });
   if (area === 'auth') return auth(request, second);
   if (area === 'commands') {
     if (request.method !== 'POST') return notAllowed(request.method, url.pathname);

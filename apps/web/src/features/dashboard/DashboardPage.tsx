@@ -1,8 +1,10 @@
-// /dashboard: greeting, the user's instansi and roles, and cards to every page they may open.
+// /dashboard: greeting, the user's instansi and roles, the figures of the roles they hold per track
+// (DashboardFigures), and cards to every page they may open.
 
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '../../auth/authStore';
 import { id } from '../../i18n/id';
+import { DashboardFigures } from './DashboardFigures';
 import { MenuCards } from './MenuCards';
 
 /** ROLE_VERIFIKATOR_CPNS → "VERIFIKATOR CPNS": readable without inventing role names. */
@@ -41,6 +43,7 @@ export function DashboardPage() {
           </Text>
         )}
       </Paper>
+      <DashboardFigures instansi={user.instansi.nama} />
       <section aria-labelledby="dashboard-menus">
         <Title id="dashboard-menus" order={2} size="h4" fw={600} mb="md">
           {id.dashboard.menus}
