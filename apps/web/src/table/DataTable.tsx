@@ -19,6 +19,8 @@ import { PAGE_SIZES, type Sorting } from '@portal/contract';
 import { IconAlertTriangle, IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { id } from '../i18n/id';
+import type { ListQuery } from './useListQuery';
+import type { useListState } from './useListState';
 
 export interface Column<Row> {
   key: string;
@@ -55,6 +57,29 @@ export interface DataTableProps<Row extends { id: number | string }> {
     selectAll: () => void;
     selectNone: () => void;
   };
+}
+
+/** What a list screen's table takes from its list state and its list query (every list alike). */
+export function listTableProps<Row extends { id: number | string }>(
+  listState: ReturnType<typeof useListState>,
+  query: ListQuery<Row, unknown>,
+) {
+  const { state } = listState;
+  return {
+    rows: query.result.data,
+    recordsTotal: query.result.recordsTotal,
+    page: state.paginator.page,
+    pageSize: state.paginator.pageSize,
+    sorting: state.sorting,
+    firstLoading: query.firstLoading,
+    loading: query.loading,
+    errorMessage: query.errorMessage,
+    onRetry: query.retry,
+    onSort: listState.sortBy,
+    onPage: listState.setPage,
+    onPageSize: listState.setPageSize,
+    selection: listState.selection,
+  } satisfies Omit<DataTableProps<Row>, 'caption' | 'columns' | 'rowLabel'>;
 }
 
 function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {

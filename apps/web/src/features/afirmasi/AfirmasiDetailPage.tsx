@@ -6,14 +6,12 @@
 
 import {
   Alert,
-  Anchor,
   Button,
   Grid,
   Group,
   Modal,
   Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -30,15 +28,14 @@ import {
   nilaiAfirmasi,
   nilaiMaksTeknis,
 } from '@portal/contract';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import { afirmasiBuktiPath, getAfirmasi, periksaAfirmasi } from '../../api/afirmasi';
 import { ApiError } from '../../api/http';
 import { showSuccess } from '../../app/toast';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
+import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { Tenggat } from '../jadwal/Tenggat';
 import { useCurrentPage } from '../tracks/useTrack';
 import { BerkasView, namaLengkap, RiwayatPanel } from '../verifikasi/shared';
@@ -291,9 +288,8 @@ function Klaim({ detail, track, onReload }: { detail: AfirmasiDetail; track: Afi
 export function AfirmasiDetailPage() {
   const page = useCurrentPage();
   const track = page?.track && isAfirmasiTrack(page.track) ? page.track : undefined;
-  const [params] = useSearchParams();
-  const klaimId = Number(params.get('id'));
-  const valid = Number.isInteger(klaimId) && klaimId > 0;
+  const klaimId = useDetailId() ?? 0;
+  const valid = klaimId > 0;
   const query = useQuery({
     queryKey: ['afirmasi-detail', track, klaimId],
     queryFn: ({ signal }) => getAfirmasi(track ?? 'pppk', klaimId, signal),
@@ -301,32 +297,10 @@ export function AfirmasiDetailPage() {
   });
   if (!track) return null;
   return (
-    <Stack gap="sm">
-      <div>
-        <Anchor component={Link} to={`/${track}/afirmasi-admin`} size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={16} aria-hidden />
-            {id.pelamar.detail.back}
-          </Group>
-        </Anchor>
-      </div>
-      {!valid && <Alert color="gray">{id.pelamar.detail.missingId}</Alert>}
-      {valid && query.isPending && <Skeleton h={480} />}
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError && query.error.status === 404
-            ? id.pelamar.detail.notFound
-            : query.error.message}
-        </Alert>
+    <DetailShell back={`/${track}/afirmasi-admin`} valid={valid} query={query}>
+      {(data) => (
+        <Klaim key={`${data.id}:${data.version}`} detail={data} track={track} onReload={() => void query.refetch()} />
       )}
-      {query.data && (
-        <Klaim
-          key={`${query.data.id}:${query.data.version}`}
-          detail={query.data}
-          track={track}
-          onReload={() => void query.refetch()}
-        />
-      )}
-    </Stack>
+    </DetailShell>
   );
 }

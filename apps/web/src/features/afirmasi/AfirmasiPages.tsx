@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { postAfirmasiList } from '../../api/afirmasi';
 import { formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
-import { type Column, DataTable } from '../../table/DataTable';
+import { type Column, DataTable, listTableProps } from '../../table/DataTable';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
 import { useListState } from '../../table/useListState';
@@ -53,7 +53,7 @@ function AfirmasiList({ track, title }: { track: AfirmasiTrack; title: string })
     state,
     (current, signal) => postAfirmasiList(track, current, signal),
   );
-  const { data, recordsTotal, summaries } = query.result;
+  const { data, summaries } = query.result;
   const ids = useMemo(() => data.map((row) => row.id), [data]);
   useEffect(() => selection.load(ids), [ids, selection.load]);
   const status = typeof state.filter.status === 'string' ? state.filter.status : '';
@@ -143,21 +143,9 @@ function AfirmasiList({ track, title }: { track: AfirmasiTrack; title: string })
         <DataTable
           caption={title}
           columns={columns}
-          rows={data}
-          recordsTotal={recordsTotal}
-          page={state.paginator.page}
-          pageSize={state.paginator.pageSize}
-          sorting={state.sorting}
-          firstLoading={query.firstLoading}
-          loading={query.loading}
-          errorMessage={query.errorMessage}
-          onRetry={query.retry}
-          onSort={listState.sortBy}
-          onPage={listState.setPage}
-          onPageSize={listState.setPageSize}
+          {...listTableProps(listState, query)}
           rowLabel={(row) => `${row.nama} – ${t.kategori[row.kategori] ?? row.kategori}`}
           onRowOpen={(row) => void navigate(`/${track}/afirmasi-admin/detail?id=${row.id}`)}
-          selection={selection}
         />
       </Paper>
     </Stack>

@@ -33,7 +33,7 @@ import { useNavigate } from 'react-router';
 import { postDashboardKonfirmasi } from '../../api/nonasn';
 import { useAuth } from '../../auth/authStore';
 import { id } from '../../i18n/id';
-import { type Column, DataTable } from '../../table/DataTable';
+import { type Column, DataTable, listTableProps } from '../../table/DataTable';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
 import { useListState } from '../../table/useListState';
@@ -122,7 +122,7 @@ export function DashboardKonfirmasiPage() {
     (current, signal) => postDashboardKonfirmasi(current, signal),
   );
   const instansi = useInstansiOptions(national);
-  const { data, recordsTotal, summaries } = query.result;
+  const { data, summaries } = query.result;
   const ids = useMemo(() => data.map((row) => row.id), [data]);
   useEffect(() => selection.load(ids), [ids, selection.load]);
   const value = (key: string) => (typeof state.filter[key] === 'string' ? (state.filter[key] as string) : null);
@@ -226,23 +226,11 @@ export function DashboardKonfirmasiPage() {
         <DataTable
           caption={db.tabel}
           columns={COLUMNS}
-          rows={data}
-          recordsTotal={recordsTotal}
-          page={state.paginator.page}
-          pageSize={state.paginator.pageSize}
-          sorting={state.sorting}
-          firstLoading={query.firstLoading}
-          loading={query.loading}
-          errorMessage={query.errorMessage}
-          onRetry={query.retry}
-          onSort={listState.sortBy}
-          onPage={listState.setPage}
-          onPageSize={listState.setPageSize}
+          {...listTableProps(listState, query)}
           rowLabel={(row) => `${row.instansi.nama} ${row.kategori}`}
           onRowOpen={(row) =>
             void navigate(`/pppk/rekap-nonasn?f.instansiId=${row.instansi.id}&f.kategori=${row.kategori}`)
           }
-          selection={selection}
         />
       </Paper>
     </Stack>

@@ -24,7 +24,7 @@ import { konfirmasiNonAsnBanyak, postNonAsnExport, postNonAsnList } from '../../
 import { showError, showSuccess } from '../../app/toast';
 import { useAuth } from '../../auth/authStore';
 import { id } from '../../i18n/id';
-import { type Column, DataTable } from '../../table/DataTable';
+import { type Column, DataTable, listTableProps } from '../../table/DataTable';
 import { ExportButtons } from '../../table/ExportButtons';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
@@ -290,21 +290,9 @@ export function NonAsnListPage() {
         <DataTable
           caption={id.nonasn.detail.data}
           columns={columns}
-          rows={data}
-          recordsTotal={recordsTotal}
-          page={state.paginator.page}
-          pageSize={state.paginator.pageSize}
-          sorting={state.sorting}
-          firstLoading={query.firstLoading}
-          loading={query.loading}
-          errorMessage={query.errorMessage}
-          onRetry={query.retry}
-          onSort={listState.sortBy}
-          onPage={listState.setPage}
-          onPageSize={listState.setPageSize}
+          {...listTableProps(listState, query)}
           rowLabel={(row) => row.nama}
           onRowOpen={(row) => void navigate(`${DETAIL_PATH}?id=${row.id}`)}
-          selection={selection}
         />
       </Paper>
     </Stack>

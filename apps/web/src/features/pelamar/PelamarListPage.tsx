@@ -23,7 +23,7 @@ import { useNavigate } from 'react-router';
 import { postPelamarExport, postPelamarList } from '../../api/pelamar';
 import { formatTanggal } from '../../i18n/format';
 import { id } from '../../i18n/id';
-import { type Column, DataTable } from '../../table/DataTable';
+import { type Column, DataTable, listTableProps } from '../../table/DataTable';
 import { ExportButtons } from '../../table/ExportButtons';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
@@ -225,21 +225,9 @@ export function PelamarListPage({
         <DataTable
           caption={title}
           columns={columns}
-          rows={data}
-          recordsTotal={recordsTotal}
-          page={state.paginator.page}
-          pageSize={state.paginator.pageSize}
-          sorting={state.sorting}
-          firstLoading={query.firstLoading}
-          loading={query.loading}
-          errorMessage={query.errorMessage}
-          onRetry={query.retry}
-          onSort={listState.sortBy}
-          onPage={listState.setPage}
-          onPageSize={listState.setPageSize}
+          {...listTableProps(listState, query)}
           rowLabel={(row) => row.nama}
           onRowOpen={onRowOpen ?? ((row) => void navigate(`/${track}/${PELAMAR_LISTS[list]}/detail?id=${row.id}`))}
-          selection={selection}
         />
       </Paper>
     </Stack>

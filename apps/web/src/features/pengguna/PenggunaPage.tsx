@@ -30,7 +30,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { createPengguna, getPenggunaOptions, postPenggunaList, updatePengguna } from '../../api/akun';
 import { errorMessage } from '../../auth/AuthCard';
 import { id } from '../../i18n/id';
-import { type Column, DataTable } from '../../table/DataTable';
+import { type Column, DataTable, listTableProps } from '../../table/DataTable';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
 import { useListState } from '../../table/useListState';
@@ -195,7 +195,7 @@ export function PenggunaPage() {
   const query = useListQuery<PenggunaRow, unknown>(['pengguna'], state, (current, signal) =>
     postPenggunaList(current, signal),
   );
-  const { data, recordsTotal } = query.result;
+  const { data } = query.result;
   const ids = useMemo(() => data.map((row) => row.id), [data]);
   useEffect(() => selection.load(ids), [ids, selection.load]);
   const [editing, setEditing] = useState<PenggunaRow | 'new' | null>(null);
@@ -314,21 +314,9 @@ export function PenggunaPage() {
         <DataTable
           caption={t.caption}
           columns={columns}
-          rows={data}
-          recordsTotal={recordsTotal}
-          page={state.paginator.page}
-          pageSize={state.paginator.pageSize}
-          sorting={state.sorting}
-          firstLoading={query.firstLoading}
-          loading={query.loading}
-          errorMessage={query.errorMessage}
-          onRetry={query.retry}
-          onSort={listState.sortBy}
-          onPage={listState.setPage}
-          onPageSize={listState.setPageSize}
+          {...listTableProps(listState, query)}
           rowLabel={(row) => `${row.fullname} (${row.username})`}
           onRowOpen={(row) => setEditing(row)}
-          selection={selection}
         />
       </Paper>
       <Modal

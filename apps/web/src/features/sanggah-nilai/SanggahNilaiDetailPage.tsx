@@ -6,7 +6,6 @@
 
 import {
   Alert,
-  Anchor,
   Button,
   Grid,
   Group,
@@ -14,7 +13,6 @@ import {
   NumberInput,
   Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Table,
   Text,
@@ -29,15 +27,16 @@ import {
   type SanggahNilaiDetail,
   type TrackId,
 } from '@portal/contract';
-import { IconArrowLeft, IconArrowRight, IconUsers } from '@tabler/icons-react';
+import { IconArrowRight, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http';
 import { getSanggahNilai, jawabSanggahNilai, setujuiSanggahNilai } from '../../api/sanggah-nilai';
 import { showSuccess } from '../../app/toast';
 import { formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
+import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { Tenggat } from '../jadwal/Tenggat';
 import { useCurrentPage } from '../tracks/useTrack';
 import { namaLengkap, RiwayatPanel } from '../verifikasi/shared';
@@ -554,9 +553,8 @@ function SanggahNilai({
 /** /{track}/sanggah-nilai/detail?id=… */
 export function SanggahNilaiDetailPage() {
   const track = useCurrentPage()?.track;
-  const [params] = useSearchParams();
-  const sanggahNilaiId = Number(params.get('id'));
-  const valid = Number.isInteger(sanggahNilaiId) && sanggahNilaiId > 0;
+  const sanggahNilaiId = useDetailId() ?? 0;
+  const valid = sanggahNilaiId > 0;
   const query = useQuery({
     queryKey: ['sanggah-nilai-detail', track, sanggahNilaiId],
     queryFn: ({ signal }) => getSanggahNilai(track ?? 'cpns', sanggahNilaiId, signal),
@@ -564,32 +562,15 @@ export function SanggahNilaiDetailPage() {
   });
   if (!track) return null;
   return (
-    <Stack gap="sm">
-      <div>
-        <Anchor component={Link} to={`/${track}/sanggah-nilai`} size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={16} aria-hidden />
-            {id.pelamar.detail.back}
-          </Group>
-        </Anchor>
-      </div>
-      {!valid && <Alert color="gray">{id.pelamar.detail.missingId}</Alert>}
-      {valid && query.isPending && <Skeleton h={480} />}
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError && query.error.status === 404
-            ? id.pelamar.detail.notFound
-            : query.error.message}
-        </Alert>
-      )}
-      {query.data && (
+    <DetailShell back={`/${track}/sanggah-nilai`} valid={valid} query={query}>
+      {(data) => (
         <SanggahNilai
-          key={`${query.data.id}:${query.data.version}`}
-          detail={query.data}
+          key={`${data.id}:${data.version}`}
+          detail={data}
           track={track}
           onReload={() => void query.refetch()}
         />
       )}
-    </Stack>
+    </DetailShell>
   );
 }

@@ -19,7 +19,7 @@ import { useNavigate } from 'react-router';
 import { postSanggahNilaiList } from '../../api/sanggah-nilai';
 import { formatTanggal } from '../../i18n/format';
 import { id } from '../../i18n/id';
-import { type Column, DataTable } from '../../table/DataTable';
+import { type Column, DataTable, listTableProps } from '../../table/DataTable';
 import { InstansiSelect } from '../../table/InstansiSelect';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
@@ -64,7 +64,7 @@ function SanggahNilaiList({ track, title }: { track: TrackId; title: string }) {
   const query = useListQuery<SanggahNilaiRow, SanggahNilaiSummary>(['sanggah-nilai', track], state, (current, signal) =>
     postSanggahNilaiList(track, current, signal),
   );
-  const { data, recordsTotal, summaries } = query.result;
+  const { data, summaries } = query.result;
   const ids = useMemo(() => data.map((row) => row.id), [data]);
   useEffect(() => selection.load(ids), [ids, selection.load]);
 
@@ -198,21 +198,9 @@ function SanggahNilaiList({ track, title }: { track: TrackId; title: string }) {
         <DataTable
           caption={title}
           columns={columns}
-          rows={data}
-          recordsTotal={recordsTotal}
-          page={state.paginator.page}
-          pageSize={state.paginator.pageSize}
-          sorting={state.sorting}
-          firstLoading={query.firstLoading}
-          loading={query.loading}
-          errorMessage={query.errorMessage}
-          onRetry={query.retry}
-          onSort={listState.sortBy}
-          onPage={listState.setPage}
-          onPageSize={listState.setPageSize}
+          {...listTableProps(listState, query)}
           rowLabel={(row) => `${row.nama}, ${t.komponen[row.komponen] ?? row.komponen}`}
           onRowOpen={(row) => void navigate(`/${track}/sanggah-nilai/detail?id=${row.id}`)}
-          selection={selection}
         />
       </Paper>
     </Stack>

@@ -7,14 +7,12 @@
 
 import {
   Alert,
-  Anchor,
   Button,
   Grid,
   Group,
   Modal,
   Paper,
   SegmentedControl,
-  Skeleton,
   Stack,
   Text,
   Textarea,
@@ -28,10 +26,10 @@ import {
   type SanggahList,
   type TrackId,
 } from '@portal/contract';
-import { IconArrowLeft, IconFileText } from '@tabler/icons-react';
+import { IconFileText } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http';
 import {
   cekSanggah,
@@ -44,6 +42,7 @@ import {
 import { showError, showSuccess } from '../../app/toast';
 import { formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
+import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { Tenggat } from '../jadwal/Tenggat';
 import { StatusBadge } from '../pelamar/PelamarListPage';
 import { useCurrentPage } from '../tracks/useTrack';
@@ -588,9 +587,8 @@ function Sanggah({
 
 function SanggahDetailPage({ list }: { list: SanggahList }) {
   const track = useCurrentPage()?.track;
-  const [params] = useSearchParams();
-  const sanggahId = Number(params.get('id'));
-  const valid = Number.isInteger(sanggahId) && sanggahId > 0;
+  const sanggahId = useDetailId() ?? 0;
+  const valid = sanggahId > 0;
   const query = useQuery({
     queryKey: ['sanggah-detail', track, list, sanggahId],
     queryFn: ({ signal }) => getSanggah(track ?? 'cpns', list, sanggahId, signal),
@@ -599,34 +597,17 @@ function SanggahDetailPage({ list }: { list: SanggahList }) {
   if (!track) return null;
   const back = `/${track}/${SANGGAH_LISTS[list].screen}`;
   return (
-    <Stack gap="sm">
-      <div>
-        <Anchor component={Link} to={back} size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={16} aria-hidden />
-            {id.pelamar.detail.back}
-          </Group>
-        </Anchor>
-      </div>
-      {!valid && <Alert color="gray">{id.pelamar.detail.missingId}</Alert>}
-      {valid && query.isPending && <Skeleton h={480} />}
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError && query.error.status === 404
-            ? id.pelamar.detail.notFound
-            : query.error.message}
-        </Alert>
-      )}
-      {query.data && (
+    <DetailShell back={back} valid={valid} query={query}>
+      {(data) => (
         <Sanggah
-          key={`${query.data.id}:${query.data.version}`}
-          detail={query.data}
+          key={`${data.id}:${data.version}`}
+          detail={data}
           track={track}
           list={list}
           onReload={() => void query.refetch()}
         />
       )}
-    </Stack>
+    </DetailShell>
   );
 }
 

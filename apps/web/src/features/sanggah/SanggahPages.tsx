@@ -24,7 +24,7 @@ import { showError, showSuccess } from '../../app/toast';
 import { useAuth } from '../../auth/authStore';
 import { formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
-import { type Column, DataTable } from '../../table/DataTable';
+import { type Column, DataTable, listTableProps } from '../../table/DataTable';
 import { InstansiSelect } from '../../table/InstansiSelect';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
@@ -125,7 +125,7 @@ function SanggahListPage({ list, track, title }: { list: SanggahList; track: Tra
   const query = useListQuery<SanggahRow, SanggahSummary>(['sanggah', track, list], state, (current, signal) =>
     postSanggahList(track, list, current, signal),
   );
-  const { data, recordsTotal, summaries } = query.result;
+  const { data, summaries } = query.result;
   const ids = useMemo(() => data.map((row) => row.id), [data]);
   useEffect(() => selection.load(ids), [ids, selection.load]);
 
@@ -240,21 +240,9 @@ function SanggahListPage({ list, track, title }: { list: SanggahList; track: Tra
         <DataTable
           caption={title}
           columns={columns}
-          rows={data}
-          recordsTotal={recordsTotal}
-          page={state.paginator.page}
-          pageSize={state.paginator.pageSize}
-          sorting={state.sorting}
-          firstLoading={query.firstLoading}
-          loading={query.loading}
-          errorMessage={query.errorMessage}
-          onRetry={query.retry}
-          onSort={listState.sortBy}
-          onPage={listState.setPage}
-          onPageSize={listState.setPageSize}
+          {...listTableProps(listState, query)}
           rowLabel={(row) => row.nama}
           onRowOpen={(row) => void navigate(`/${track}/${SANGGAH_LISTS[list].screen}/detail?id=${row.id}`)}
-          selection={selection}
         />
       </Paper>
     </Stack>

@@ -2,17 +2,17 @@
 // beside the formasi's requirements, the verifier's checks, reasons and notes, every document, and
 // the review – agree, or return to the verifier with a note – on the version shown (409 otherwise).
 
-import { Alert, Anchor, Button, Grid, Group, Paper, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { PelamarDetail, TrackId } from '@portal/contract';
-import { IconArrowBackUp, IconArrowLeft, IconCheck } from '@tabler/icons-react';
+import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/http';
+import { useNavigate } from 'react-router';
 import { dokumenPath } from '../../api/pelamar';
 import { simpanSupervisi } from '../../api/verifikasi';
 import { showSuccess } from '../../app/toast';
 import { id } from '../../i18n/id';
+import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { StatusBadge } from '../pelamar/PelamarListPage';
 import { useCurrentPage } from '../tracks/useTrack';
 import {
@@ -162,33 +162,13 @@ function Review({ detail, track }: { detail: PelamarDetail; track: TrackId }) {
 
 export function SupervisiDetailPage() {
   const track = useCurrentPage()?.track;
-  const [params] = useSearchParams();
-  const pelamarId = Number(params.get('id'));
-  const valid = Number.isInteger(pelamarId) && pelamarId > 0;
+  const pelamarId = useDetailId() ?? 0;
+  const valid = pelamarId > 0;
   const query = useQuery({ ...detailQuery(track ?? 'cpns', LIST, pelamarId), enabled: valid && track !== undefined });
   if (!track) return null;
   return (
-    <Stack gap="sm">
-      <div>
-        <Anchor component={Link} to={`/${track}/supervisi`} size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={16} aria-hidden />
-            {id.pelamar.detail.back}
-          </Group>
-        </Anchor>
-      </div>
-      {!valid && <Alert color="gray">{id.pelamar.detail.missingId}</Alert>}
-      {valid && query.isPending && <Skeleton h={480} />}
-      {query.error && (
-        <Alert color="red" role="alert">
-          {query.error instanceof ApiError && query.error.status === 404
-            ? id.pelamar.detail.notFound
-            : query.error.message}
-        </Alert>
-      )}
-      {query.data && (
-        <Review key={`${query.data.id}:${query.data.verifikasi.version}`} detail={query.data} track={track} />
-      )}
-    </Stack>
+    <DetailShell back={`/${track}/supervisi`} valid={valid} query={query}>
+      {(data) => <Review key={`${data.id}:${data.verifikasi.version}`} detail={data} track={track} />}
+    </DetailShell>
   );
 }
