@@ -1,7 +1,11 @@
 // Test environment for the SPA: happy-dom lacks what Mantine reads (matchMedia, ResizeObserver).
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// A screen's first render includes loading its lazy route chunk: on a busy CI machine that takes
+// longer than the library's default second for findBy/waitFor (seen failing once in CI).
+configure({ asyncUtilTimeout: 5000 });
 
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
