@@ -103,8 +103,13 @@ test('forgot-password: the temporary password from the dev mailbox leads to a ne
   let temporary = '';
   await expect
     .poll(async () => {
-      const mails = await (await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(user.email)}`)).json();
-      temporary = mails[0]?.text.match(/Kata sandi sementara: (\S+)/)?.[1] ?? '';
+      const mails: { subject: string; text: string }[] = await (
+        await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(user.email)}`)
+      ).json();
+      // The forgot-password mail, sent after the answer – not the new account's mail (its
+      // temporary password is already replaced).
+      const lupa = mails.find((mail) => mail.subject === 'Kata sandi sementara Portal Verifikasi ASN');
+      temporary = lupa?.text.match(/Kata sandi sementara: (\S+)/)?.[1] ?? '';
       return temporary;
     })
     .not.toBe('');
