@@ -120,7 +120,7 @@ export async function buildApp({
   await app.register(afirmasiRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(sanggahNilaiRoutes, { db, klaimMenit: config.klaimMenit });
   await app.register(nonAsnRoutes, { db });
-  await app.register(dashboardRoutes, { db });
+  await app.register(dashboardRoutes, { db, cacheSeconds: config.dashboardCacheSeconds });
 
   // Issue #6: account lifecycle, profile and user administration; mail by SMTP or dev mailbox.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });

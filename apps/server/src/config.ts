@@ -33,6 +33,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   COOKIE_SECURE: bool,
   /** A verifier's claim on an applicant lapses after this many minutes (issue #4). */
+  /** Instansi-wide and national dashboard figures are shared between views for this long. */
+  DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
   CLAIM_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -82,6 +84,8 @@ export interface Config {
   oidc: OidcConfig;
   /** Minutes after which a verifier's claim lapses. */
   klaimMenit: number;
+  /** Seconds the instansi-wide and national dashboard reads are shared between views (0: never). */
+  dashboardCacheSeconds: number;
   /** Where document files are kept (content-addressed): DATA_DIR/berkas. */
   filesDir: string;
   /** Folder of the built SPA; null when the SPA is not served (tests, API-only). */
@@ -132,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     oidc: oidcConfig(e),
     klaimMenit: e.CLAIM_IDLE_MINUTES,
+    dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     filesDir: path.resolve(e.DATA_DIR, 'berkas'),
     webDist: e.WEB_DIST ?? null,
     smtpUrl: e.SMTP_URL ?? null,

@@ -16,7 +16,7 @@ import { planNonAsn, seedNonAsn } from '../../db/seed/nonasn.js';
 import { seedSanggah } from '../../db/seed/sanggah.js';
 import { LocalBerkasStore } from '../../storage/berkas-store.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
-import { hariTerakhir } from './service.js';
+import { hariTerakhir, SharedReads } from './service.js';
 
 const KEMENKUM = 3;
 const BANDUNG = 7;
@@ -96,7 +96,8 @@ const jakartaDay = (column: string) => sql`to_char(${sql.ref(column)} AT TIME ZO
 
 beforeAll(async () => {
   filesDir = mkdtempSync(path.join(tmpdir(), 'berkas-'));
-  ctx = await createTestApp({ loginRateLimitPerMinute: 10_000, filesDir });
+  // Every view reads afresh here (the figures must move at once after a decision); SharedReads is tested below.
+  ctx = await createTestApp({ loginRateLimitPerMinute: 10_000, filesDir, dashboardCacheSeconds: 0 });
   client = new TestClient(ctx.app);
   await seedAccounts(ctx.db);
   await seedApplicants(ctx.db, new LocalBerkasStore(filesDir), {
@@ -413,5 +414,27 @@ describe('GET /api/dashboard', () => {
     );
     const admin = section(await dashboardOf('admin.rajaampat'), 'cpns');
     expect(chartOf(admin, 'statusSupervisi').DISETUJUI).toBe(1);
+  });
+});
+
+describe('SharedReads', () => {
+  it('shares a read for its time, reads again after it, and never keeps a failure', async () => {
+    let reads = 0;
+    const read = async () => ++reads;
+    const shared = new SharedReads(60_000);
+    expect(await shared.get('status:cpns:3', read)).toBe(1);
+    expect(await shared.get('status:cpns:3', read)).toBe(1);
+    expect(await shared.get('status:cpns:4', read)).toBe(2);
+    const never = new SharedReads(0);
+    expect(await never.get('status:cpns:3', read)).toBe(3);
+    expect(await never.get('status:cpns:3', read)).toBe(4);
+    let fail = true;
+    const flaky = async () => {
+      if (fail) throw new Error('sementara');
+      return 'ok';
+    };
+    await expect(shared.get('nonasn', flaky)).rejects.toThrow('sementara');
+    fail = false;
+    expect(await shared.get('nonasn', flaky)).toBe('ok');
   });
 });

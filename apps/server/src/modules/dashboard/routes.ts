@@ -7,9 +7,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
-import { dashboard } from './service.js';
+import { dashboard, SharedReads } from './service.js';
 
-export async function dashboardRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+export async function dashboardRoutes(
+  app: FastifyInstance,
+  { db, cacheSeconds }: { db: Kysely<DB>; cacheSeconds: number },
+) {
+  const shared = new SharedReads(cacheSeconds * 1000);
   app.withTypeProvider<ZodTypeProvider>().get(
     '/api/dashboard',
     {
@@ -20,6 +24,6 @@ export async function dashboardRoutes(app: FastifyInstance, { db }: { db: Kysely
         response: { 200: dashboardResponseSchema },
       },
     },
-    async (request) => dashboard(db, principalOf(request)),
+    async (request) => dashboard(db, principalOf(request), { shared }),
   );
 }

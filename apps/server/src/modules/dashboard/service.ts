@@ -63,6 +63,33 @@ export function readBatch(db: Kysely<DB>) {
     });
 }
 
+/**
+ * The reads many users' views have in common – an instansi's counters, the nation's – kept for a
+ * few seconds and shared: a thousand verifiers of one instansi opening their dashboard cost one
+ * read of its counters, not a thousand. Per-person reads (my claims, my week) are never shared.
+ */
+export class SharedReads {
+  private readonly entries = new Map<string, { until: number; value: Promise<unknown> }>();
+
+  constructor(private readonly ttlMs: number) {}
+
+  get<T>(key: string, read: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return read();
+    const now = Date.now();
+    const entry = this.entries.get(key);
+    if (entry && entry.until > now) return entry.value as Promise<T>;
+    if (this.entries.size > 10_000) this.entries.clear();
+    const value = read();
+    this.entries.set(key, { until: now + this.ttlMs, value });
+    // A failed read is not kept.
+    value.catch(() => this.entries.delete(key));
+    return value;
+  }
+}
+
+/** Keys of reads that are the same for every user of the scope (see SharedReads). */
+const SHARED_KEY = /^(status|supervisi|sanggah|nonasn)(:|$)/;
+
 /** What a figure knows: the track, the caller, the scope its role reads, the request's shared reads. */
 export interface FigureContext {
   track: TrackId;
@@ -393,7 +420,7 @@ export function hariTerakhir(now: Date, n = 7): string[] {
 export async function dashboard(
   db: Kysely<DB>,
   principal: Principal,
-  options: { now?: Date } = {},
+  options: { now?: Date; shared?: SharedReads } = {},
 ): Promise<DashboardResponse> {
   const hari = hariTerakhir(options.now ?? new Date());
   const reads = new Map<string, Promise<unknown>>();
@@ -401,7 +428,7 @@ export async function dashboard(
   const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
     let pending = reads.get(key) as Promise<T> | undefined;
     if (!pending) {
-      pending = read();
+      pending = options.shared && SHARED_KEY.test(key) ? options.shared.get(key, read) : read();
       reads.set(key, pending);
     }
     return pending;
