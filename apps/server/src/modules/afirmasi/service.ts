@@ -26,7 +26,7 @@ import { AppError } from '../../errors.js';
 import { type Actor, auditPelamar } from '../audit/audit.js';
 import { checkWindow, windowColumns } from '../jadwal/window.js';
 import { pelamarDetail } from '../pelamar/detail.js';
-import { type ListScope, momentText, pelamarSearch } from '../pelamar/queries.js';
+import { hariJakarta, type ListScope, momentText, pelamarSearch } from '../pelamar/queries.js';
 
 export interface AfirmasiScope extends ListScope {
   track: AfirmasiTrack;
@@ -53,16 +53,8 @@ function view(db: Kysely<DB>, scope: AfirmasiScope, request: AfirmasiListRequest
   let query = klaimPelamar(db).where('a.track', '=', scope.track);
   if (scope.instansiId !== null) query = query.where('a.instansi_id', '=', scope.instansiId);
   if (filter.kategori) query = query.where('a.kategori', '=', filter.kategori);
-  if (filter.diajukanDari) {
-    query = query.where(
-      sql<boolean>`a.diajukan_at >= (${filter.diajukanDari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')`,
-    );
-  }
-  if (filter.diajukanSampai) {
-    query = query.where(
-      sql<boolean>`a.diajukan_at < ((${filter.diajukanSampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`,
-    );
-  }
+  const diajukan = hariJakarta('a.diajukan_at', filter.diajukanDari, filter.diajukanSampai);
+  if (diajukan) query = query.where(diajukan);
   const search = pelamarSearch(searchTerm);
   return search ? query.where(search) : query;
 }

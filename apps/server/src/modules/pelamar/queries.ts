@@ -91,6 +91,18 @@ const SORT_COLUMN: Record<PelamarSortColumn, 'id' | 'nama_cari' | 'no_peserta' |
 const TRACK_CODE: Record<TrackId, string> = { cpns: '1', pppk: '2', 'pppk-guru': '3', nakes: '4' };
 
 /**
+ * A moment column within days in Jakarta (`YYYY-MM-DD`, both ends included); undefined when
+ * neither end is given. The lists' date filters all mean days as people in Jakarta see them.
+ */
+export function hariJakarta(column: string, dari: string | undefined, sampai: string | undefined) {
+  const ends = [
+    dari ? sql`${sql.ref(column)} >= (${dari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')` : null,
+    sampai ? sql`${sql.ref(column)} < ((${sampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')` : null,
+  ].filter((end) => end !== null);
+  return ends.length > 0 ? sql<boolean>`(${sql.join(ends, sql` AND `)})` : undefined;
+}
+
+/**
  * The search of the small lists joined to their applicants (alias p: objections, claims): NIK or
  * nomor peserta by prefix, otherwise every typed word starts one of the name's words. Those lists
  * hold a few thousand rows per instansi, so no token index is needed. undefined: no search.
@@ -180,16 +192,8 @@ function filtered(db: Kysely<DB>, query: Query, scope: ListScope, filter: Pelama
   if (filter.tglDaftarSampai) result = result.where('tgl_daftar', '<=', filter.tglDaftarSampai);
   if (filter.verifikatorId) result = result.where('verifikator_id', '=', filter.verifikatorId);
   // Decision dates are days in Jakarta.
-  if (filter.tglVerifikasiDari) {
-    result = result.where(
-      sql<boolean>`tgl_verifikasi >= (${filter.tglVerifikasiDari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')`,
-    );
-  }
-  if (filter.tglVerifikasiSampai) {
-    result = result.where(
-      sql<boolean>`tgl_verifikasi < ((${filter.tglVerifikasiSampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`,
-    );
-  }
+  const tglVerifikasi = hariJakarta('tgl_verifikasi', filter.tglVerifikasiDari, filter.tglVerifikasiSampai);
+  if (tglVerifikasi) result = result.where(tglVerifikasi);
 
   const term = searchTerm.trim();
   if (/^\d+$/.test(term)) {

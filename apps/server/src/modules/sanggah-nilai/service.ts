@@ -26,7 +26,7 @@ import { AppError, forbidden } from '../../errors.js';
 import { type Actor, auditPelamar, type Change } from '../audit/audit.js';
 import { checkWindow, windowColumns } from '../jadwal/window.js';
 import { pelamarDetail } from '../pelamar/detail.js';
-import { type ListScope, momentText, pelamarSearch } from '../pelamar/queries.js';
+import { hariJakarta, type ListScope, momentText, pelamarSearch } from '../pelamar/queries.js';
 
 const conflict = (code: string, message: string) => new AppError(409, code, message);
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Data sanggah nilai tidak ditemukan.');
@@ -76,16 +76,8 @@ function view(db: Kysely<DB>, scope: SanggahNilaiScope, request: SanggahNilaiLis
   if (filter.terkait !== undefined) {
     query = query.where('s.pelamar_terkait_id', filter.terkait ? 'is not' : 'is', null);
   }
-  if (filter.diajukanDari) {
-    query = query.where(
-      sql<boolean>`s.diajukan_at >= (${filter.diajukanDari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')`,
-    );
-  }
-  if (filter.diajukanSampai) {
-    query = query.where(
-      sql<boolean>`s.diajukan_at < ((${filter.diajukanSampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`,
-    );
-  }
+  const diajukan = hariJakarta('s.diajukan_at', filter.diajukanDari, filter.diajukanSampai);
+  if (diajukan) query = query.where(diajukan);
   const search = pelamarSearch(searchTerm);
   if (search) query = query.where(search);
   return query;

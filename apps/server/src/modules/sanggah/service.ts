@@ -29,7 +29,7 @@ import { klaimAfirmasi, terimaSanggahAfirmasi } from '../afirmasi/service.js';
 import { type Actor, auditPelamar, type Change } from '../audit/audit.js';
 import { checkWindow, requireWindow, windowColumns } from '../jadwal/window.js';
 import { pelamarDetail } from '../pelamar/detail.js';
-import { type ListScope, momentText, pelamarSearch } from '../pelamar/queries.js';
+import { hariJakarta, type ListScope, momentText, pelamarSearch } from '../pelamar/queries.js';
 
 const conflict = (code: string, message: string) => new AppError(409, code, message);
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Data sanggah tidak ditemukan.');
@@ -62,16 +62,8 @@ function view(db: Kysely<DB>, list: SanggahList, scope: SanggahScope, request: S
   if (list === 'reset') query = query.where('s.status', '<>', 'DIAJUKAN');
   if (filter.cek === 'BELUM') query = query.where('s.status', '<>', 'DIAJUKAN').where('s.cek_status', 'is', null);
   else if (filter.cek) query = query.where('s.cek_status', '=', filter.cek);
-  if (filter.diajukanDari) {
-    query = query.where(
-      sql<boolean>`s.diajukan_at >= (${filter.diajukanDari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')`,
-    );
-  }
-  if (filter.diajukanSampai) {
-    query = query.where(
-      sql<boolean>`s.diajukan_at < ((${filter.diajukanSampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`,
-    );
-  }
+  const diajukan = hariJakarta('s.diajukan_at', filter.diajukanDari, filter.diajukanSampai);
+  if (diajukan) query = query.where(diajukan);
   const search = pelamarSearch(searchTerm);
   if (search) query = query.where(search);
   return query;

@@ -20,6 +20,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { type Actor, auditPelamar as audit, recordAudit } from '../audit/audit.js';
 import { checkWindow, formatWaktu, type WindowState, windowColumns } from '../jadwal/window.js';
+import { hariJakarta } from '../pelamar/queries.js';
 
 export interface TrackScope {
   track: TrackId;
@@ -483,19 +484,14 @@ export function harianQuery(
   actor: Pick<Actor, 'id'>,
   range: { dari?: string | undefined; sampai?: string | undefined },
 ) {
-  const dari = range.dari
-    ? sql`AND tgl_verifikasi >= (${range.dari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')`
-    : sql``;
-  const sampai = range.sampai
-    ? sql`AND tgl_verifikasi < ((${range.sampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')`
-    : sql``;
+  const hari = hariJakarta('tgl_verifikasi', range.dari, range.sampai);
   return sql<{ tanggal: string; ms: string | number; tms: string | number }>`
     SELECT to_char(tgl_verifikasi AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD') AS tanggal,
            count(*) FILTER (WHERE status_verifikasi = 'MS') AS ms,
            count(*) FILTER (WHERE status_verifikasi = 'TMS') AS tms
     FROM pelamar
     WHERE verifikator_id = ${actor.id} AND track = ${scope.track} AND instansi_id = ${scope.instansiId}
-      AND status_verifikasi <> 'BELUM' ${dari} ${sampai}
+      AND status_verifikasi <> 'BELUM' ${hari ? sql`AND ${hari}` : sql``}
     GROUP BY 1 ORDER BY 1 DESC LIMIT 366
   `;
 }
