@@ -1,7 +1,7 @@
 // The portal's own tokens: a short JWT access token whose jti names a server-side session row
 // (so logout and password changes revoke it at once) and an opaque, rotating refresh token.
 
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import type { Principal, Session } from '@portal/contract';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { type Kysely, sql } from 'kysely';
@@ -30,13 +30,21 @@ interface ClientInfo {
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 export class SessionService {
-  private readonly key: Uint8Array;
+  // Imported once: jose imports a raw secret through WebCrypto on every call otherwise, and every
+  // API request verifies a token.
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(
     private readonly db: Kysely<DB>,
     private readonly options: SessionOptions,
   ) {
-    this.key = new TextEncoder().encode(options.secret);
+    this.key = webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(options.secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async issue(userId: number, client: ClientInfo): Promise<Session> {
@@ -62,7 +70,7 @@ export class SessionService {
       .setJti(id)
       .setIssuedAt()
       .setExpirationTime(`${ttl}s`)
-      .sign(this.key);
+      .sign(await this.key);
     return { accessToken, refreshToken, expiresIn: ttl, tokenType: 'Bearer' };
   }
 
@@ -72,7 +80,7 @@ export class SessionService {
     if (!match?.[1]) throw unauthenticated('Token akses tidak ditemukan. Silakan masuk terlebih dahulu.');
     let jti: string;
     try {
-      const { payload } = await jwtVerify(match[1], this.key, { issuer: TOKEN_ISSUER, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(match[1], await this.key, { issuer: TOKEN_ISSUER, algorithms: ['HS256'] });
       if (!payload.jti) throw unauthenticated();
       jti = payload.jti;
     } catch (err) {

@@ -9,6 +9,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { prepareStatements } from './prepared-statements.js';
 import type { DB } from './schema.js';
 
 export interface Database {
@@ -33,6 +34,7 @@ export async function openDatabase(
       max: database.poolSize,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    prepareStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
