@@ -2,7 +2,7 @@ import { allowedPages, ERROR_CODES } from '@portal/contract';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, createUser, TEST_JWT_SECRET, TestClient, type TestContext } from '../test/test-app.js';
 import { TOKEN_ISSUER } from './sessions.js';
 
@@ -236,6 +236,22 @@ describe('GET /api/auth/check-token', () => {
     const res = await client.request({ url: '/api/auth/check-token', token: expired });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('berakhir');
+  });
+
+  it('refuses a token it accepted before once the token has expired', async () => {
+    // Signatures are checked once per token (auth/sessions.ts); expiry must still be every time.
+    const user = await createUser(ctx.db);
+    const token = await client.loginToken(user.username, user.password);
+    expect((await client.request({ url: '/api/auth/check-token', token })).statusCode).toBe(200);
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    vi.useFakeTimers({ toFake: ['Date'], now: (exp + 1) * 1000 });
+    try {
+      const res = await client.request({ url: '/api/auth/check-token', token });
+      expect(res.statusCode).toBe(401);
+      expect(res.json().message).toContain('berakhir');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a token whose session is past its server-side expiry', async () => {
