@@ -155,7 +155,7 @@ async function main() {
   await db.connect();
   const { child: server } = await startServer(PORT, {
     DATABASE_URL: dbUrl,
-    DB_POOL_SIZE: '20',
+    DB_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
     DATA_DIR: filesDir,
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     SEED_DEMO: 'false',

@@ -14,7 +14,7 @@ import {
   type TrackId,
   type UpdateStatusResult,
 } from '@portal/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -97,23 +97,18 @@ export async function rollUpStatusCounts(db: Kysely<DB>): Promise<number> {
 
 /**
  * The supervision counters' deltas of one change (migration 0012: append-only, no hot counter row),
- * written in the change's transaction: a decision enters MENUNGGU (from DIKEMBALIKAN when it was
- * returned), a review leaves it.
+ * written by the change's own UPDATE (a CTE: no round trip of their own): a decision enters
+ * MENUNGGU (from DIKEMBALIKAN when it was returned), a review leaves it.
  */
-async function supervisiDelta(
-  trx: Transaction<DB>,
-  scope: TrackScope,
-  from: KeadaanSupervisi | null,
-  to: KeadaanSupervisi,
-): Promise<void> {
+function supervisiDelta(scope: TrackScope, from: KeadaanSupervisi | null, to: KeadaanSupervisi) {
   const key = { instansi_id: scope.instansiId, track: scope.track };
-  await trx
-    .insertInto('pelamar_supervisi_delta')
-    .values([
-      ...(from ? [{ ...key, status_supervisi: from, delta: -1 }] : []),
-      { ...key, status_supervisi: to, delta: 1 },
-    ])
-    .execute();
+  return (db: QueryCreator<DB>) =>
+    db
+      .insertInto('pelamar_supervisi_delta')
+      .values([
+        ...(from ? [{ ...key, status_supervisi: from, delta: -1 }] : []),
+        { ...key, status_supervisi: to, delta: 1 },
+      ]);
 }
 
 const klaimBerlaku = (klaimMenit: number) => sql<boolean>`klaim_at > now() - make_interval(mins => ${klaimMenit})`;
@@ -182,26 +177,30 @@ export async function ambilBerikutnya(
   actor: Actor,
   kecuali: number[],
 ): Promise<{ id: number } | null> {
-  await requireOpen(db, scope.track, scope.instansiId);
   const skip = kecuali.length > 0 ? kecuali : [0];
   const berlaku = klaimBerlaku(scope.klaimMenit);
+  // The window and the lock come with the claim (state; nothing is claimed unless open) and are
+  // checked on its answer.
+  const state = db.selectNoFrom(() => openColumns(scope.track, scope.instansiId));
   // Rows another transaction is claiming right now are skipped, not waited for; an empty answer
   // while rows were locked means "try again", so a few rounds are made. One statement a round:
   // what this verifier holds, else a new claim and its audit event (bench/verify: the claim was
   // the slowest step while it took five round trips).
   for (let round = 0; round < 5; round += 1) {
-    const { rows } = await sql<{ id: string | number }>`
-      WITH held AS (
+    const { rows } = await sql<OpenState & { id: string | number | null }>`
+      WITH state AS ${state},
+      open AS (SELECT 1 FROM state WHERE buka AND dikunci_at IS NULL),
+      held AS (
         SELECT id FROM pelamar
         WHERE klaim_oleh = ${actor.id} AND track = ${scope.track} AND instansi_id = ${scope.instansiId}
-          AND id <> ALL(${skip}::bigint[])
+          AND id <> ALL(${skip}::bigint[]) AND EXISTS (SELECT 1 FROM open)
         ORDER BY id LIMIT 1
       ),
       picked AS (
         SELECT id FROM pelamar
         WHERE instansi_id = ${scope.instansiId} AND track = ${scope.track} AND status_verifikasi = 'BELUM'
           AND (klaim_oleh IS NULL OR NOT ${berlaku}) AND id <> ALL(${skip}::bigint[])
-          AND NOT EXISTS (SELECT 1 FROM held)
+          AND NOT EXISTS (SELECT 1 FROM held) AND EXISTS (SELECT 1 FROM open)
         ORDER BY tgl_daftar, id
         LIMIT 1
         FOR UPDATE SKIP LOCKED
@@ -217,9 +216,11 @@ export async function ambilBerikutnya(
                ${actor.ip ?? null}
         FROM claimed
       )
-      SELECT id FROM held UNION ALL SELECT id FROM claimed
+      SELECT state.*, mine.id FROM state
+      LEFT JOIN (SELECT id FROM held UNION ALL SELECT id FROM claimed) mine ON true
     `.execute(db);
-    const claimed = rows[0] ? Number(rows[0].id) : null;
+    checkOpen(rows[0], scope.track);
+    const claimed = rows[0]?.id == null ? null : Number(rows[0].id);
     if (claimed !== null) return { id: claimed };
     const waiting = await db
       .selectFrom('pelamar')
@@ -280,6 +281,7 @@ export async function putusVerifikasi(
     }
     const from = row.status_verifikasi;
     const updated = await trx
+      .with('supervisi_delta', supervisiDelta(scope, returned ? 'DIKEMBALIKAN' : null, 'MENUNGGU'))
       .updateTable('pelamar')
       .set({
         status_verifikasi: body.statusVerifikasi,
@@ -318,7 +320,6 @@ export async function putusVerifikasi(
       ],
       { instansiId: scope.instansiId, track: scope.track, from, to: body.statusVerifikasi },
     );
-    await supervisiDelta(trx, scope, returned ? 'DIKEMBALIKAN' : null, 'MENUNGGU');
     return { version: updated.version };
   });
 }
@@ -357,6 +358,7 @@ async function review(
   }
   const back = body.statusSupervisi === 'DIKEMBALIKAN';
   const updated = await trx
+    .with('supervisi_delta', supervisiDelta(scope, 'MENUNGGU', body.statusSupervisi))
     .updateTable('pelamar')
     .set({
       status_supervisi: body.statusSupervisi,
@@ -373,7 +375,6 @@ async function review(
   await audit(trx, actor, pelamarId, [
     { action: 'SUPERVISI', from: row.status_verifikasi, to: body.statusSupervisi, reason: body.catatan },
   ]);
-  await supervisiDelta(trx, scope, 'MENUNGGU', body.statusSupervisi);
   return { version: updated.version };
 }
 

@@ -617,6 +617,9 @@ describe('final verification', () => {
     });
     expect(review.statusCode).toBe(409);
     expect(review.json().error).toBe('SUDAH_FINAL');
+    const claim = await claimNext('verifikator.rajaampat', 'nakes');
+    expect(claim.statusCode).toBe(409);
+    expect(claim.json().error).toBe('SUDAH_FINAL');
     const audit = await ctx.db
       .selectFrom('audit_event')
       .where('action', '=', 'FINAL_VERIFIKASI')
