@@ -46,7 +46,7 @@ export interface AppDeps {
 
 export async function buildApp({
   config,
-  db,
+  db: database,
   files = new LocalBerkasStore(config.filesDir),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -102,12 +102,15 @@ export async function buildApp({
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  const secret = config.jwtSecret ?? (await getOrCreateSecret(db, 'jwt-hs256'));
-  const sessions = new SessionService(db, {
+  const secret = config.jwtSecret ?? (await getOrCreateSecret(database, 'jwt-hs256'));
+  const sessions = new SessionService(database, {
     secret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+    cacheSeconds: config.sessionCacheSeconds,
   });
+  // Every module's changes to users and sessions end the sessions' remembered checks.
+  const db = database.withPlugin(sessions.invalidation);
   // Single sign-on (issue #6): the API also takes the identity service's tokens.
   const { bearer } = await setUpIdentity(app, { db, config, sessions });
   await app.register(accessControl, { sessions: bearer });

@@ -35,6 +35,7 @@ const envSchema = z.object({
   /** A verifier's claim on an applicant lapses after this many minutes (issue #4). */
   /** Instansi-wide and national dashboard figures are shared between views for this long. */
   DASHBOARD_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(5),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   CLAIM_IDLE_MINUTES: z.coerce
     .number()
     .int()
@@ -86,6 +87,8 @@ export interface Config {
   klaimMenit: number;
   /** Seconds the instansi-wide and national dashboard reads are shared between views (0: never). */
   dashboardCacheSeconds: number;
+  /** How long an instance reuses a session's check (a revocation elsewhere waits at most this). */
+  sessionCacheSeconds: number;
   /** Where document files are kept (content-addressed): DATA_DIR/berkas. */
   filesDir: string;
   /** Folder of the built SPA; null when the SPA is not served (tests, API-only). */
@@ -137,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     oidc: oidcConfig(e),
     klaimMenit: e.CLAIM_IDLE_MINUTES,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
+    sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     filesDir: path.resolve(e.DATA_DIR, 'berkas'),
     webDist: e.WEB_DIST ?? null,
     smtpUrl: e.SMTP_URL ?? null,

@@ -280,6 +280,46 @@ describe('GET /api/auth/check-token', () => {
   });
 });
 
+describe('remembered session checks (SESSION_CACHE_SECONDS)', () => {
+  /** Revokes a session as another instance would: straight in the database, not through this app. */
+  const revokeElsewhere = (db: TestContext['db'], token: string) => {
+    const { jti } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    return db.updateTable('auth_session').set({ revoked_at: sql<Date>`now()` }).where('id', '=', jti).execute();
+  };
+  const checkToken = (app: TestClient, token: string) =>
+    app.request({ url: '/api/auth/check-token', token }).then((res) => res.statusCode);
+
+  it('takes a revocation made elsewhere within SESSION_CACHE_SECONDS, not later', async () => {
+    const user = await createUser(ctx.db);
+    const token = await client.loginToken(user.username, user.password);
+    expect(await checkToken(client, token)).toBe(200);
+    await revokeElsewhere(ctx.db, token);
+    // The check made a moment ago stands on this instance (that is what the setting buys) …
+    expect(await checkToken(client, token)).toBe(200);
+    // … for at most SESSION_CACHE_SECONDS.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ctx.config.sessionCacheSeconds * 1000 + 1 });
+    try {
+      expect(await checkToken(client, token)).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('checks every call against the database with SESSION_CACHE_SECONDS=0', async () => {
+    const fresh = await createTestApp({ sessionCacheSeconds: 0 });
+    try {
+      const freshClient = new TestClient(fresh.app);
+      const user = await createUser(fresh.db);
+      const token = await freshClient.loginToken(user.username, user.password);
+      expect(await checkToken(freshClient, token)).toBe(200);
+      await revokeElsewhere(fresh.db, token);
+      expect(await checkToken(freshClient, token)).toBe(401);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe('POST /api/auth/logout', () => {
   it('revokes the token server-side and audits it', async () => {
     const user = await createUser(ctx.db);

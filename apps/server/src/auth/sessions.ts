@@ -4,7 +4,17 @@
 import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import type { Principal, Session } from '@portal/contract';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import { type Kysely, sql } from 'kysely';
+import {
+  AliasNode,
+  DeleteQueryNode,
+  type Kysely,
+  type KyselyPlugin,
+  type OperationNode,
+  type QueryId,
+  sql,
+  TableNode,
+  UpdateQueryNode,
+} from 'kysely';
 import type { DB } from '../db/schema.js';
 import { unauthenticated } from '../errors.js';
 import { toPrincipal } from './principal.js';
@@ -15,6 +25,8 @@ export interface SessionOptions {
   secret: string;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long a session's check is reused by this instance (SESSION_CACHE_SECONDS; 0: never). */
+  cacheSeconds?: number;
 }
 
 export interface Authenticated {
@@ -27,6 +39,26 @@ interface ClientInfo {
   userAgent: string | undefined;
 }
 
+/** The tables a session's check reads: a change to any of them ends every remembered check. */
+const SESSION_TABLES = new Set(['auth_session', 'app_user', 'instansi']);
+
+const tableName = (node: OperationNode | undefined): string | undefined =>
+  node && TableNode.is(node)
+    ? node.table.identifier.name
+    : node && AliasNode.is(node)
+      ? tableName(node.node)
+      : undefined;
+
+/** An UPDATE or DELETE of one of the session tables (Kysely's own builders; the code has no raw ones). */
+function changesSessions(node: OperationNode): boolean {
+  if (UpdateQueryNode.is(node)) return SESSION_TABLES.has(tableName(node.table) ?? '');
+  if (DeleteQueryNode.is(node)) return node.from.froms.some((from) => SESSION_TABLES.has(tableName(from) ?? ''));
+  return false;
+}
+
+/** Remembered session checks at most (about 1 kB each), oldest first out. */
+const CHECKED_SESSIONS = 20_000;
+
 /** Verified tokens remembered (about 0.3 kB each): more than the signed-in users of one instance. */
 const VERIFIED_TOKENS = 20_000;
 
@@ -37,11 +69,36 @@ export class SessionService {
   // API request verifies a token.
   private readonly key: Promise<webcrypto.CryptoKey>;
   private readonly verified = new Map<string, { jti: string; exp: number }>();
+  private readonly checked = new Map<string, { auth: Authenticated; until: number; generation: number }>();
+  /** Bumped by every change to the session tables; a check read before it is not reused. */
+  private generation = 0;
+  private readonly writes = new Set<QueryId>();
+
+  /**
+   * The app's database goes through this plugin (buildApp), so logout, refresh, a password
+   * change, a deactivation or a role change made here end the remembered checks at once: when
+   * the statement is sent and again when it is done (a check read in between would be stale).
+   */
+  readonly invalidation: KyselyPlugin = {
+    transformQuery: ({ node, queryId }) => {
+      if (changesSessions(node)) {
+        this.generation += 1;
+        this.writes.add(queryId);
+      }
+      return node;
+    },
+    transformResult: async ({ queryId, result }) => {
+      if (this.writes.delete(queryId)) this.generation += 1;
+      return result;
+    },
+  };
+  private readonly db: Kysely<DB>;
 
   constructor(
-    private readonly db: Kysely<DB>,
+    db: Kysely<DB>,
     private readonly options: SessionOptions,
   ) {
+    this.db = db.withPlugin(this.invalidation);
     this.key = webcrypto.subtle.importKey(
       'raw',
       new TextEncoder().encode(options.secret),
@@ -84,6 +141,12 @@ export class SessionService {
     if (!match?.[1]) throw unauthenticated('Token akses tidak ditemukan. Silakan masuk terlebih dahulu.');
     const { jti, exp } = await this.verify(match[1]);
     if (exp * 1000 <= Date.now()) throw unauthenticated('Sesi Anda telah berakhir. Silakan masuk kembali.');
+    // A check made in the last SESSION_CACHE_SECONDS stands, unless a session, user or instansi
+    // changed since (docs/decisions.md: the price is that a revocation made by another instance
+    // takes effect there after at most that long).
+    const known = this.checked.get(jti);
+    if (known && known.generation === this.generation && known.until > Date.now()) return known.auth;
+    const generation = this.generation;
     const row = await this.db
       .selectFrom('auth_session as s')
       .innerJoin('app_user as u', 'u.id', 's.user_id')
@@ -102,7 +165,14 @@ export class SessionService {
       nama: row.instansi_nama,
       jenis: row.instansi_jenis,
     };
-    return { principal: toPrincipal(row, instansi), sessionId: jti };
+    const auth = { principal: toPrincipal(row, instansi), sessionId: jti };
+    const cacheMs = (this.options.cacheSeconds ?? 0) * 1000;
+    if (cacheMs > 0) {
+      this.checked.delete(jti);
+      if (this.checked.size >= CHECKED_SESSIONS) this.checked.delete(this.checked.keys().next().value as string);
+      this.checked.set(jti, { auth, until: Math.min(Date.now() + cacheMs, exp * 1000), generation });
+    }
+    return auth;
   }
 
   /**

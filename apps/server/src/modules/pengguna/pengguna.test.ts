@@ -175,6 +175,10 @@ describe('an instansi admin', () => {
       version: seen.version,
     });
     expect(edited.statusCode).toBe(200);
+    // The user's next call already has the new role (their session's check was remembered a
+    // moment ago: a change made through the app ends it, auth/sessions.ts).
+    const after = (await client.request({ method: 'GET', url: '/api/auth/check-token', token })).json().mapData.data;
+    expect(after.menus.map((m: { page: string }) => m.page)).toContain('/cpns/supervisi');
     const stale = await update(adminA, pengguna.id, {
       fullname: 'Verifikator Baru',
       email: 'verifikator.baru@uji.go.id',
