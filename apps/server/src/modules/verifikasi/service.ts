@@ -18,7 +18,7 @@ import { type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { type Actor, auditPelamar as audit, recordAudit } from '../audit/audit.js';
+import { type Actor, auditPelamar as audit, recordAudit, withAuditPelamar } from '../audit/audit.js';
 import { checkWindow, formatWaktu, type WindowState, windowColumns } from '../jadwal/window.js';
 import { hariJakarta } from '../pelamar/queries.js';
 
@@ -280,7 +280,23 @@ export async function putusVerifikasi(
       }
     }
     const from = row.status_verifikasi;
-    const updated = await trx
+    // The decision, its audit events and the counters' deltas: one statement.
+    const changes = [
+      ...body.cekDokumen.map((cek) => ({
+        action: 'CEK_DOKUMEN',
+        to: cek.sesuai ? 'SESUAI' : 'TIDAK_SESUAI',
+        reason: cek.alasan,
+        details: { dokumenId: cek.dokumenId },
+      })),
+      {
+        action: 'VERIFIKASI',
+        from: returned ? `${from} (DIKEMBALIKAN)` : from,
+        to: body.statusVerifikasi,
+        reason: [body.alasanTms.join(', '), body.catatan].filter(Boolean).join(' – ') || null,
+      },
+    ];
+    const status = { instansiId: scope.instansiId, track: scope.track, from, to: body.statusVerifikasi };
+    const updated = await withAuditPelamar(trx, actor, pelamarId, changes, status)
       .with('supervisi_delta', supervisiDelta(scope, returned ? 'DIKEMBALIKAN' : null, 'MENUNGGU'))
       .updateTable('pelamar')
       .set({
@@ -300,26 +316,6 @@ export async function putusVerifikasi(
       .where('id', '=', pelamarId)
       .returning('version')
       .executeTakeFirstOrThrow();
-    await audit(
-      trx,
-      actor,
-      pelamarId,
-      [
-        ...body.cekDokumen.map((cek) => ({
-          action: 'CEK_DOKUMEN',
-          to: cek.sesuai ? 'SESUAI' : 'TIDAK_SESUAI',
-          reason: cek.alasan,
-          details: { dokumenId: cek.dokumenId },
-        })),
-        {
-          action: 'VERIFIKASI',
-          from: returned ? `${from} (DIKEMBALIKAN)` : from,
-          to: body.statusVerifikasi,
-          reason: [body.alasanTms.join(', '), body.catatan].filter(Boolean).join(' – ') || null,
-        },
-      ],
-      { instansiId: scope.instansiId, track: scope.track, from, to: body.statusVerifikasi },
-    );
     return { version: updated.version };
   });
 }
@@ -357,7 +353,10 @@ async function review(
     );
   }
   const back = body.statusSupervisi === 'DIKEMBALIKAN';
-  const updated = await trx
+  const changes = [
+    { action: 'SUPERVISI', from: row.status_verifikasi, to: body.statusSupervisi, reason: body.catatan },
+  ];
+  const updated = await withAuditPelamar(trx, actor, pelamarId, changes)
     .with('supervisi_delta', supervisiDelta(scope, 'MENUNGGU', body.statusSupervisi))
     .updateTable('pelamar')
     .set({
@@ -372,9 +371,6 @@ async function review(
     .where('id', '=', pelamarId)
     .returning('version')
     .executeTakeFirstOrThrow();
-  await audit(trx, actor, pelamarId, [
-    { action: 'SUPERVISI', from: row.status_verifikasi, to: body.statusSupervisi, reason: body.catatan },
-  ]);
   return { version: updated.version };
 }
 
