@@ -3,6 +3,7 @@
 // or double decisions. Prints figures and the targets beside them; asserts nothing. Needs
 // PostgreSQL (BENCH_DATABASE_URL, default the local `bench_verify` database, created if missing)
 // and a built server (npm run build).
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -81,15 +82,36 @@ const stats = {
   queueEmpty: 0,
 };
 
+// The verifiers' connections: node:http with keep-alive, which costs the shared two cores about
+// half of what fetch does for the same requests (the load generator runs beside the server).
+const agent = new http.Agent({ keepAlive: true, maxSockets: verifiers });
+
+/** One HTTP request; resolves with the status and the whole body. */
+function send(url, { method = 'GET', headers, body }) {
+  return new Promise((resolve, reject) => {
+    const options = {
+      method,
+      agent,
+      headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+    };
+    const req = http.request(url, options, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** One request, timed until its body is read; non-2xx answers count as the step's errors. */
 async function timed(step, url, init) {
   const started = performance.now();
   let status = 0;
   let text = '';
   try {
-    const res = await fetch(url, init);
-    status = res.status;
-    text = await res.text();
+    ({ status, text } = await send(url, init));
   } catch (error) {
     text = String(error);
   }
