@@ -81,3 +81,43 @@ export async function session(base, username, password = DEMO_PASSWORD) {
 
 export const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/**
+ * Drives one request with wrk (Debian's `wrk`: C, so the load generator takes little of the two
+ * cores the server and PostgreSQL share) and returns req/s, p50/p95/p99 in ms and the errors
+ * (non-2xx answers included).
+ */
+export function wrk(url, { method = 'GET', headers = {}, body, connections, seconds }) {
+  const out = execFileSync(
+    'wrk',
+    [
+      `-t${Math.min(connections, 2)}`,
+      `-c${connections}`,
+      `-d${seconds}s`,
+      '--timeout',
+      '10s',
+      '-s',
+      path.join(root, 'bench/wrk.lua'),
+      url,
+    ],
+    {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        WRK_METHOD: method,
+        WRK_BODY: body ?? '',
+        WRK_HEADERS: Object.entries(headers)
+          .map(([name, value]) => `${name}: ${value}`)
+          .join('\n'),
+      },
+    },
+  );
+  const figures = JSON.parse(out.trim().split('\n').at(-1));
+  return {
+    rps: Math.round(figures.requests / figures.seconds),
+    p50: Number(figures.p50.toFixed(1)),
+    p95: Number(figures.p95.toFixed(1)),
+    p99: Number(figures.p99.toFixed(1)),
+    errors: figures.errors,
+  };
+}

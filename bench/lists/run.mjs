@@ -1,13 +1,12 @@
 // Benchmarks the applicant lists at national scale (issue #3; see README.md). Prints figures and
 // the targets beside them; asserts nothing. Needs PostgreSQL (BENCH_DATABASE_URL, default the
 // local `bench_lists` database, created if missing) and a built server (npm run build).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
-import { ensureData, percentile, session, startServer, stop } from '../lib.mjs';
+import { ensureData, session, startServer, stop, wrk } from '../lib.mjs';
 
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bench_lists';
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
@@ -24,26 +23,14 @@ const SERVER_ENV = {
   SEED_DEMO: 'false',
 };
 
-async function drive(headers, payload, connections) {
-  const latencies = [];
-  const result = await autocannon({
-    url: `${base}/api/cpns/admin/filter`,
+const drive = (headers, payload, connections) =>
+  wrk(`${base}/api/cpns/admin/filter`, {
     method: 'POST',
     headers,
     body: JSON.stringify(payload),
     connections,
-    duration: seconds,
-    setupClient: (client) => client.on('response', (_status, _bytes, time) => latencies.push(time)),
+    seconds,
   });
-  latencies.sort((a, b) => a - b);
-  return {
-    rps: Math.round(result.requests.average),
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    errors: result.non2xx + result.errors,
-  };
-}
 
 function pgbench(sqlText, clients) {
   const file = path.join(tmpdir(), `bench-lists-${process.pid}.sql`);
@@ -140,9 +127,10 @@ async function main() {
   const headers = await session(base, 'admin.cpns');
   const rows = [];
   for (const benchCase of cases) {
+    // A fresh connection: the last one idled through the previous case and the server may close it.
     const check = await fetch(`${base}/api/cpns/admin/filter`, {
       method: 'POST',
-      headers,
+      headers: { ...headers, connection: 'close' },
       body: JSON.stringify(benchCase.body),
     });
     const answer = await check.json();
@@ -167,6 +155,35 @@ async function main() {
   }
   console.table(rows);
 
+  // For scale: the same first-page statements through node:http and pg alone (floor.mjs).
+  const floorPort = PORT + 1;
+  const floor = fork(path.join(import.meta.dirname, 'floor.mjs'), {
+    env: { ...process.env, FLOOR_DATABASE_URL: dbUrl, FLOOR_PORT: String(floorPort), FLOOR_INSTANSI: String(INSTANSI) },
+  });
+  await new Promise((resolve) => floor.once('message', resolve));
+  const firstPage = rows.filter((row) => row.case === 'first page');
+  console.table(
+    firstPage.map((row) => {
+      const bare = wrk(`http://127.0.0.1:${floorPort}/`, {
+        method: 'POST',
+        body: '{}',
+        connections: row.clients,
+        seconds,
+      });
+      return {
+        'first page': 'node:http + pg only',
+        clients: row.clients,
+        'req/s': bare.rps,
+        'p95 ms': bare.p95,
+        'sql tps': row['sql tps'],
+        'floor/sql': `${Math.round((100 * bare.rps) / row['sql tps'])} %`,
+        'api/floor': `${Math.round((100 * row['api req/s']) / bare.rps)} %`,
+        errors: bare.errors,
+      };
+    }),
+  );
+  await stop(floor);
+
   // Export of the large instansi's 250 000 rows: time and the server's peak memory growth.
   const pid = server.pid;
   if (process.env.BENCH_SKIP_EXPORT) {
@@ -182,7 +199,7 @@ async function main() {
     const started = performance.now();
     const res = await fetch(`${base}/api/cpns/admin/export`, {
       method: 'POST',
-      headers,
+      headers: { ...headers, connection: 'close' },
       body: JSON.stringify({ format, filter: {}, sorting: { column: 'nama', direction: 'asc' }, searchTerm: '' }),
     });
     const bytes = (await res.arrayBuffer()).byteLength;
