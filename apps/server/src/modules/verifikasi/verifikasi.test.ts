@@ -376,6 +376,41 @@ describe('the verifier’s decision', () => {
     expect(twice.json().error).toBe('SUDAH_DIVERIFIKASI');
   });
 
+  it('takes one of the same decision sent several times at once (two tabs, a double click)', async () => {
+    const since = await lastAuditId();
+    const deltasSince = Number(
+      (await sql<{ id: string | null }>`SELECT max(id) AS id FROM pelamar_supervisi_delta`.execute(ctx.db)).rows[0]
+        ?.id ?? 0,
+    );
+    const id = (await claimNext('verifikator.rajaampat')).json().id as number;
+    const form = await allSesuai('verifikator.rajaampat', 'cpns', id);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => decide('verifikator.rajaampat', id, { ...form, statusVerifikasi: 'MS' })),
+    );
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+    for (const res of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(['SUDAH_DIVERIFIKASI', 'KONFLIK_VERSI']).toContain(res.json().error);
+    }
+    const events = await ctx.db
+      .selectFrom('audit_event')
+      .where('entity_id', '=', String(id))
+      .where('action', '=', 'VERIFIKASI')
+      .where('id', '>', String(since))
+      .select('id')
+      .execute();
+    expect(events).toHaveLength(1);
+    const { summaries } = (await call('admin.rajaampat', 'POST', '/api/cpns/admin/filter', listBody)).json();
+    expect(summaries).toEqual([
+      { statusVerifikasi: 'BELUM', jumlah: 39 },
+      { statusVerifikasi: 'MS', jumlah: 1 },
+      { statusVerifikasi: 'TMS', jumlah: 0 },
+    ]);
+    // One decision awaiting review in the supervision counters' deltas, too.
+    const supervisi = await sql<{ status_supervisi: string; delta: number }>`
+      SELECT status_supervisi, delta FROM pelamar_supervisi_delta WHERE id > ${deltasSince}`.execute(ctx.db);
+    expect(supervisi.rows).toEqual([{ status_supervisi: 'MENUNGGU', delta: 1 }]);
+  });
+
   it('refuses outside the verification window', async () => {
     const id = (await claimNext('verifikator.rajaampat')).json().id as number;
     const form = await allSesuai('verifikator.rajaampat', 'cpns', id);
