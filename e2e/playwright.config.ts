@@ -22,6 +22,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
+    // No transitions (the app respects reduced motion): a click on a dialog's button while the
+    // dialog still slides in could land where the button was a frame before (seen once in CI).
+    contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -27,6 +27,8 @@ export const theme = createTheme({
   primaryColor: 'bkn',
   primaryShade: 6,
   focusRing: 'auto',
+  // Users who ask their system for less motion get none: modals, menus and toasts appear at once.
+  respectReducedMotion: true,
   defaultRadius: 'md',
   breakpoints: {
     xs: em(480),
