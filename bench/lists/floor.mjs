@@ -4,18 +4,13 @@
 // how much of the raw SQL throughput a Node process can pass through on this machine at all.
 import http from 'node:http';
 import pg from 'pg';
+import { counters, firstPageIds, pageRows } from './statements.mjs';
 
 const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: 20 });
 const scope = 'track = $1 AND instansi_id = $2';
-const ids = { name: 'ids', text: `SELECT id FROM pelamar WHERE ${scope} ORDER BY id LIMIT 10` };
-const counts = {
-  name: 'counts',
-  text: `SELECT status, sum(jumlah) AS jumlah FROM (SELECT status_verifikasi AS status, jumlah FROM pelamar_status_count WHERE ${scope} UNION ALL SELECT status_verifikasi, delta FROM pelamar_status_delta WHERE ${scope}) c GROUP BY status`,
-};
-const rows = {
-  name: 'rows',
-  text: 'SELECT p.id, p.nik, p.no_peserta, p.nama, f.jabatan_nama, i.nama AS instansi FROM pelamar p JOIN formasi f ON f.id = p.formasi_id JOIN instansi i ON i.id = p.instansi_id LEFT JOIN app_user v ON v.id = p.verifikator_id WHERE p.id = ANY($1)',
-};
+const ids = { name: 'ids', text: firstPageIds(scope) };
+const counts = { name: 'counts', text: counters(scope) };
+const rows = { name: 'rows', text: pageRows('SELECT unnest($1::bigint[])') };
 const values = ['cpns', Number(process.env.FLOOR_INSTANSI)];
 
 http

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { ensureData, session, startServer, stop, wrk } from '../lib.mjs';
+import { counters as countersSql, firstPageIds, pageRows } from './statements.mjs';
 
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bench_lists';
 const PORT = Number(process.env.BENCH_PORT ?? 3310);
@@ -70,8 +71,8 @@ const state = (overrides) => ({
 // The SQL the API runs per request (modules/pelamar/queries.ts): the page of ids, the counts
 // (counters for a whole view, one GROUP BY otherwise) and the page's details.
 const scope = `track = 'cpns' AND instansi_id = ${INSTANSI}`;
-const counters = `SELECT status, sum(jumlah) FROM (SELECT status_verifikasi AS status, jumlah FROM pelamar_status_count WHERE ${scope} UNION ALL SELECT status_verifikasi, delta FROM pelamar_status_delta WHERE ${scope}) c GROUP BY status;`;
-const details = `SELECT p.id, p.nik, p.no_peserta, p.nama, f.jabatan_nama, i.nama FROM pelamar p JOIN formasi f ON f.id = p.formasi_id JOIN instansi i ON i.id = p.instansi_id LEFT JOIN app_user v ON v.id = p.verifikator_id WHERE p.id IN (SELECT id FROM pelamar WHERE ${scope} ORDER BY id LIMIT 10);`;
+const counters = `${countersSql(scope)};`;
+const details = `${pageRows(firstPageIds(scope))};`;
 // Name tokens carry instansi and track (migration 0004), so the query needs no other scope.
 const nameWhere = `nama_kata @@ 'i${INSTANSI}t1_siti:*'::tsquery`;
 
@@ -87,7 +88,7 @@ async function main() {
       name: 'first page',
       target: 50,
       body: state({}),
-      sql: `SELECT id FROM pelamar WHERE ${scope} ORDER BY id LIMIT 10;\n${counters}\n${details}`,
+      sql: `${firstPageIds(scope)};\n${counters}\n${details}`,
     },
     {
       name: 'status TMS',
@@ -125,12 +126,13 @@ async function main() {
   if (only) cases.splice(0, cases.length, ...cases.filter((c) => only.some((part) => c.name.includes(part))));
   const { child: server } = await startServer(PORT, SERVER_ENV);
   const headers = await session(base, 'admin.cpns');
+  // Single requests between the runs on a fresh connection: an idle one may be closed under them.
+  const fresh = { ...headers, connection: 'close' };
   const rows = [];
   for (const benchCase of cases) {
-    // A fresh connection: the last one idled through the previous case and the server may close it.
     const check = await fetch(`${base}/api/cpns/admin/filter`, {
       method: 'POST',
-      headers: { ...headers, connection: 'close' },
+      headers: fresh,
       body: JSON.stringify(benchCase.body),
     });
     const answer = await check.json();
@@ -199,7 +201,7 @@ async function main() {
     const started = performance.now();
     const res = await fetch(`${base}/api/cpns/admin/export`, {
       method: 'POST',
-      headers: { ...headers, connection: 'close' },
+      headers: fresh,
       body: JSON.stringify({ format, filter: {}, sorting: { column: 'nama', direction: 'asc' }, searchTerm: '' }),
     });
     const bytes = (await res.arrayBuffer()).byteLength;

@@ -61,6 +61,9 @@ export type Change = {
   details?: Record<string, unknown>;
 };
 
+/** An applicant's move between verification statuses, which the per-status counters follow. */
+export type StatusChange = { instansiId: number; track: TrackId; from: StatusVerifikasi; to: StatusVerifikasi };
+
 /**
  * The audit events of one applicant's change, and the counters' deltas of its status change
  * (PERFORMANCE.md: appended, no hot counter row), as CTEs of the statement `creator` goes on to
@@ -72,7 +75,7 @@ export function withAuditPelamar(
   actor: Actor,
   pelamarId: number,
   changes: Change[],
-  status?: { instansiId: number; track: TrackId; from: StatusVerifikasi; to: StatusVerifikasi },
+  status?: StatusChange,
 ): QueryCreator<DB> {
   const rows = changes.map((change) =>
     auditRow({
@@ -105,7 +108,7 @@ export async function auditPelamar(
   actor: Actor,
   pelamarId: number,
   changes: Change[],
-  status?: { instansiId: number; track: TrackId; from: StatusVerifikasi; to: StatusVerifikasi },
+  status?: StatusChange,
 ): Promise<void> {
   await withAuditPelamar(trx, actor, pelamarId, changes, status).selectNoFrom(sql<number>`1`.as('written')).execute();
 }
