@@ -15,6 +15,7 @@ import * as m0011 from './0011-sanggah-nilai.js';
 import * as m0012 from './0012-supervisi-count.js';
 import * as m0013 from './0013-akun.js';
 import * as m0014 from './0014-oidc.js';
+import * as m0015 from './0015-fewer-indexes.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0012-supervisi-count': m0012,
   '0013-akun': m0013,
   '0014-oidc': m0014,
+  '0015-fewer-indexes': m0015,
 };
