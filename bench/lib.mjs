@@ -121,3 +121,20 @@ export function wrk(url, { method = 'GET', headers = {}, body, connections, seco
     errors: figures.errors,
   };
 }
+
+/** The CPNS admin list's status counts as admin.cpns sees them (counters plus deltas not rolled up). */
+export async function adminSummaries(base, headers) {
+  const res = await fetch(`${base}/api/cpns/admin/filter`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      filter: {},
+      paginator: { page: 1, pageSize: 10 },
+      sorting: { column: 'id', direction: 'asc' },
+      searchTerm: '',
+    }),
+  });
+  const answer = await res.json();
+  if (!res.ok) throw new Error(`admin filter: ${res.status} ${JSON.stringify(answer)}`);
+  return answer.summaries;
+}

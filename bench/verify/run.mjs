@@ -7,7 +7,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { ensureData, percentile, session, startServer, stop } from '../lib.mjs';
+import { adminSummaries, ensureData, percentile, session, startServer, stop } from '../lib.mjs';
 
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bench_verify';
 const PORT = Number(process.env.BENCH_PORT ?? 3311);
@@ -56,19 +56,8 @@ const ms = (value) => Number(value.toFixed(1));
 
 /** The admin list's BELUM count (counters plus the deltas not yet rolled up). */
 async function belumCount(headers) {
-  const res = await fetch(`${base}/api/cpns/admin/filter`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({
-      filter: {},
-      paginator: { page: 1, pageSize: 10 },
-      sorting: { column: 'id', direction: 'asc' },
-      searchTerm: '',
-    }),
-  });
-  const answer = await res.json();
-  if (!res.ok) throw new Error(`admin filter: ${res.status} ${JSON.stringify(answer)}`);
-  return answer.summaries.find((s) => s.statusVerifikasi === 'BELUM')?.jumlah ?? 0;
+  const summaries = await adminSummaries(base, headers);
+  return summaries.find((s) => s.statusVerifikasi === 'BELUM')?.jumlah ?? 0;
 }
 
 const STEPS = ['claim', 'detail', 'save'];

@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, ERROR_CODES } from '@portal/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { accessControl } from './auth/access.js';
@@ -18,11 +18,14 @@ import type { Config } from './config.js';
 import type { DB } from './db/schema.js';
 import { getOrCreateSecret } from './db/secrets.js';
 import { registerErrorHandler } from './errors.js';
+import { createLogger, type Logger } from './logger.js';
 import { afirmasiRoutes } from './modules/afirmasi/routes.js';
 import { profilRoutes } from './modules/akun/profil-routes.js';
 import { akunRoutes } from './modules/akun/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { healthRoutes } from './modules/health/routes.js';
+import { dokumenResmiRoutes } from './modules/dokumen-resmi/routes.js';
+import { healthRoutes, type Lifecycle } from './modules/health/routes.js';
+import { imporRoutes } from './modules/impor/routes.js';
 import { jadwalRoutes } from './modules/jadwal/routes.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { nonAsnRoutes } from './modules/nonasn/routes.js';
@@ -35,25 +38,30 @@ import { verifikasiRoutes } from './modules/verifikasi/routes.js';
 import { rollUpStatusCounts } from './modules/verifikasi/service.js';
 import { setUpIdentity } from './oidc/index.js';
 import { registerSpa } from './spa.js';
-import { type BerkasStore, LocalBerkasStore } from './storage/berkas-store.js';
+import type { BerkasStore } from './storage/berkas-store.js';
+import { openBerkasStore } from './storage/open-berkas-store.js';
 
 export interface AppDeps {
   config: Config;
   db: Kysely<DB>;
-  /** Document files; by default the local folder of the configuration. */
+  /** Document files; by default the store the configuration names. */
   files?: BerkasStore;
+  /** The process's logger (main.ts makes it before the database); by default a new one. */
+  logger?: Logger;
+  /** Set by the process when it is shutting down: readiness answers 503 (issue #17). */
+  lifecycle?: Lifecycle;
 }
 
 export async function buildApp({
   config,
   db: database,
-  files = new LocalBerkasStore(config.filesDir),
+  files = openBerkasStore(config, database),
+  logger = createLogger(config.logLevel),
+  lifecycle = { draining: false },
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-    },
+    // Typed as Fastify's base logger: with pino's own type every plugin's instance type differs.
+    loggerInstance: logger as FastifyBaseLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -114,7 +122,7 @@ export async function buildApp({
   // Single sign-on (issue #6): the API also takes the identity service's tokens.
   const { bearer } = await setUpIdentity(app, { db, config, sessions });
   await app.register(accessControl, { sessions: bearer });
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes, { db, lifecycle });
   await app.register(authRoutes, { db, sessions, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   await app.register(pelamarListRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(verifikasiRoutes, { db, klaimMenit: config.klaimMenit });
@@ -124,6 +132,8 @@ export async function buildApp({
   await app.register(sanggahNilaiRoutes, { db, klaimMenit: config.klaimMenit });
   await app.register(nonAsnRoutes, { db });
   await app.register(dashboardRoutes, { db, cacheSeconds: config.dashboardCacheSeconds });
+  // Issue #20: the announcement and minutes after the final lock, and their public check.
+  await app.register(dokumenResmiRoutes, { db, files, publicUrl: config.publicUrl });
 
   // Issue #6: account lifecycle, profile and user administration; mail by SMTP or dev mailbox.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });
@@ -138,6 +148,8 @@ export async function buildApp({
   });
   await app.register(profilRoutes, { db });
   await app.register(penggunaRoutes, { db, mailer });
+  // Issue #18: loading selection data and the stage windows (national operator).
+  await app.register(imporRoutes, { db, files });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).
   const rollUp = setInterval(() => {

@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Options } from './storage/s3-berkas-store.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0'])
@@ -15,6 +16,10 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().optional(),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Issue #17: how long start-up waits for a PostgreSQL that is not reachable yet (0: not at all). */
+  DB_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** Issue #17: on SIGTERM, how long requests in flight may take before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   DATA_DIR: z.string().default('./data'),
   /** HS256 key for the portal's own access tokens; generated and kept in the database if unset. */
   JWT_SECRET: z.string().min(32).optional(),
@@ -64,6 +69,14 @@ const envSchema = z.object({
   OIDC_USERNAME_CLAIM: z.string().min(1).default('preferred_username'),
   /** Embedded provider: comma-separated redirect URIs of the client (default: the SPA's). */
   OIDC_REDIRECT_URIS: z.string().optional(),
+  /** Issue #22: where documents live; default PostgreSQL with DATABASE_URL, else the folder. */
+  BERKAS_STORE: z.enum(['folder', 'postgres', 's3']).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });
@@ -73,6 +86,10 @@ export interface Config {
   port: number;
   host: string;
   database: { kind: 'postgres'; url: string; poolSize: number } | { kind: 'pglite'; dataDir: string | null };
+  /** Seconds start-up waits for an unreachable database, trying every 2 s (0: fail at once). */
+  dbStartupWaitSeconds: number;
+  /** Seconds SIGTERM waits for requests in flight. */
+  shutdownTimeoutSeconds: number;
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -83,14 +100,18 @@ export interface Config {
   logLevel: string;
   /** Single sign-on: the embedded provider, or an external one (Keycloak realm) by issuer URL. */
   oidc: OidcConfig;
+  /** The origin users reach the portal at (PUBLIC_URL), e.g. for the check address on documents. */
+  publicUrl: string;
   /** Minutes after which a verifier's claim lapses. */
   klaimMenit: number;
   /** Seconds the instansi-wide and national dashboard reads are shared between views (0: never). */
   dashboardCacheSeconds: number;
   /** How long an instance reuses a session's check (a revocation elsewhere waits at most this). */
   sessionCacheSeconds: number;
-  /** Where document files are kept (content-addressed): DATA_DIR/berkas. */
+  /** The document folder (content-addressed): DATA_DIR/berkas; the store when `berkas` is the folder. */
   filesDir: string;
+  /** Where documents live (issue #22). */
+  berkas: { kind: 'folder' } | { kind: 'postgres' } | { kind: 's3'; s3: S3Options };
   /** Folder of the built SPA; null when the SPA is not served (tests, API-only). */
   webDist: string | null;
   /** SMTP server of outgoing mail; null = the development mailbox. */
@@ -128,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     database,
+    dbStartupWaitSeconds: e.DB_STARTUP_WAIT_SECONDS,
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
@@ -138,15 +161,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? false,
     logLevel: e.LOG_LEVEL,
     oidc: oidcConfig(e),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     klaimMenit: e.CLAIM_IDLE_MINUTES,
     dashboardCacheSeconds: e.DASHBOARD_CACHE_SECONDS,
     sessionCacheSeconds: e.SESSION_CACHE_SECONDS,
     filesDir: path.resolve(e.DATA_DIR, 'berkas'),
+    berkas: berkasConfig(e),
     webDist: e.WEB_DIST ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     allowRegistration: e.ALLOW_REGISTRATION ?? false,
     devMailbox: e.DEV_MAILBOX ?? e.NODE_ENV !== 'production',
+  };
+}
+
+function berkasConfig(e: z.infer<typeof envSchema>): Config['berkas'] {
+  const kind = e.BERKAS_STORE ?? (e.DATABASE_URL ? 'postgres' : 'folder');
+  if (kind === 'postgres' && !e.DATABASE_URL) {
+    throw new Error('Konfigurasi lingkungan tidak valid:\n  BERKAS_STORE=postgres memerlukan DATABASE_URL');
+  }
+  if (kind !== 's3') return { kind };
+  if (!e.S3_BUCKET) throw new Error('Konfigurasi lingkungan tidak valid:\n  BERKAS_STORE=s3 memerlukan S3_BUCKET');
+  return {
+    kind,
+    s3: {
+      endpoint: e.S3_ENDPOINT ?? null,
+      region: e.S3_REGION,
+      bucket: e.S3_BUCKET,
+      accessKeyId: e.S3_ACCESS_KEY_ID ?? null,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY ?? null,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE ?? Boolean(e.S3_ENDPOINT),
+    },
   };
 }
 

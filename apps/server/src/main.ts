@@ -1,28 +1,78 @@
-// Process entry: configuration, database (migrated, seeded when asked), HTTP server.
+// Process entry: configuration, database (waited for, migrated, seeded when asked), HTTP server,
+// and the process's side of faults (issue #17): a database that is not up yet is waited for,
+// connections that break are logged and replaced, SIGTERM drains before exiting.
 
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { isConnectionError } from './db/connection-errors.js';
+import { type Database, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
-import { LocalBerkasStore } from './storage/berkas-store.js';
+import { createLogger } from './logger.js';
+import type { Lifecycle } from './modules/health/routes.js';
+import { openBerkasStore } from './storage/open-berkas-store.js';
 
 const started = performance.now();
 const config = loadConfig();
+const log = createLogger(config.logLevel);
 // The built SPA sits beside the server: apps/web/dist, whether we run from src/ or dist/.
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 const webDist = config.webDist ?? (config.production ? defaultWebDist : null);
 
-const database = await openDatabase(config.database);
-const applied = await migrate(database.db);
-const files = new LocalBerkasStore(config.filesDir);
-const seeded = config.seedDemo ? await seedDemo(database.db, files) : undefined;
-const app = await buildApp({ config: { ...config, webDist }, db: database.db, files });
+/** Pause between two attempts to reach a database that is not up yet. */
+const STARTUP_RETRY_MS = 2_000;
 
+/**
+ * Containers often start before PostgreSQL: wait for it (DB_STARTUP_WAIT_SECONDS, logging each
+ * attempt) instead of exiting at once; then migrate. Any other error ends the start at once.
+ */
+async function openAndMigrate(): Promise<{ database: Database; applied: string[] }> {
+  const deadline = Date.now() + config.dbStartupWaitSeconds * 1000;
+  for (let attempt = 1; ; attempt++) {
+    const database = await openDatabase(config.database, {
+      onConnectionError: (err) => log.warn({ err }, 'sambungan basis data terputus; diganti dengan sambungan baru'),
+    });
+    try {
+      return { database, applied: await migrate(database.db) };
+    } catch (error) {
+      await database.close().catch(() => undefined);
+      if (!isConnectionError(error)) throw error;
+      const left = Math.ceil((deadline - Date.now()) / 1000);
+      if (left <= 0) {
+        log.fatal(
+          { err: error, waitedSeconds: config.dbStartupWaitSeconds },
+          'basis data tidak dapat dijangkau; server berhenti (DB_STARTUP_WAIT_SECONDS)',
+        );
+        process.exit(1);
+      }
+      log.warn(
+        { attempt, reason: error instanceof Error ? error.message : String(error), secondsLeft: left },
+        `menunggu basis data… percobaan ${attempt}, dicoba lagi dalam ${STARTUP_RETRY_MS / 1000} detik`,
+      );
+      await sleep(STARTUP_RETRY_MS);
+    }
+  }
+}
+
+const { database, applied } = await openAndMigrate();
+const files = openBerkasStore(config, database.db);
+const seeded = config.seedDemo ? await seedDemo(database.db, files) : undefined;
+const lifecycle: Lifecycle = { draining: false };
+const app = await buildApp({ config: { ...config, webDist }, db: database.db, files, logger: log, lifecycle });
+
+// SIGTERM (a supervisor, a rolling update): report not-ready, finish the requests in flight
+// (bounded by SHUTDOWN_TIMEOUT_SECONDS), then exit.
 const shutdown = async (signal: string) => {
-  app.log.info({ signal }, 'menghentikan server');
+  lifecycle.draining = true;
+  log.info({ signal }, 'menghentikan server: menyelesaikan permintaan yang sedang berjalan');
+  const force = setTimeout(() => {
+    log.warn({ timeoutSeconds: config.shutdownTimeoutSeconds }, 'batas waktu berhenti tercapai; keluar paksa');
+    process.exit(1);
+  }, config.shutdownTimeoutSeconds * 1000);
+  force.unref();
   await app.close();
   await database.close();
   process.exit(0);
@@ -31,7 +81,7 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-app.log.info(
+log.info(
   {
     database: database.kind,
     migrations: applied,

@@ -15,7 +15,7 @@ import { DEMO_SEED, planBlocks } from './db/seed/index.js';
 import { planNonAsn, seedNonAsn } from './db/seed/nonasn.js';
 import { seedSanggah } from './db/seed/sanggah.js';
 import { seedSanggahNilai } from './db/seed/sanggah-nilai.js';
-import { LocalBerkasStore } from './storage/berkas-store.js';
+import { openBerkasStore } from './storage/open-berkas-store.js';
 
 const { values } = parseArgs({
   options: {
@@ -54,7 +54,7 @@ try {
     await sql`TRUNCATE nonasn, nonasn_count, nonasn_count_delta`.execute(database.db);
   }
   console.info(`Memuat ${applicants.toLocaleString('id-ID')} pelamar ke ${database.kind}…`);
-  const store = new LocalBerkasStore(config.filesDir);
+  const store = openBerkasStore(config, database.db);
   const result = await seedApplicants(database.db, store, {
     seed,
     blocks: planBlocks(applicants),

@@ -10,6 +10,8 @@ export * from './schemas/afirmasi.js';
 export * from './schemas/akun.js';
 export * from './schemas/auth.js';
 export * from './schemas/dashboard.js';
+export * from './schemas/dokumen-resmi.js';
+export * from './schemas/impor.js';
 export * from './schemas/jadwal.js';
 export * from './schemas/lists.js';
 export * from './schemas/nonasn.js';

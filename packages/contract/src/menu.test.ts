@@ -59,7 +59,7 @@ const WITH_TRACK_FLAG: Record<Role, string[]> = {
   ],
   ROLE_MONITORING_PPPK_NAKES_INSTANSI: ['/nakes/rekap-pelamar'],
   ROLE_CHECKER_TAMBAH_NILAI_PPPK_NAKES: ['/nakes/afirmasi-admin'],
-  ROLE_SUPERADMIN: ['/admin/pengguna'],
+  ROLE_SUPERADMIN: ['/admin/impor', '/admin/jadwal', '/admin/pengguna'],
 };
 
 // What each role opens with no track flag at all: only the cross-track lines of spec §6, and
@@ -74,10 +74,21 @@ const WITHOUT_FLAGS: Record<Role, string[]> = {
   ROLE_ADMIN_PPPK: ['/pppk/rekap-nonasn', '/admin/pengguna'],
   ROLE_ADMIN_PPPK_GURU: ['/pppk/rekap-nonasn', '/admin/pengguna'],
   ROLE_ADMIN_PPPK_NAKES: ['/pppk/rekap-nonasn', '/admin/pengguna'],
-  ROLE_SUPERADMIN: ['/admin/pengguna'],
+  ROLE_SUPERADMIN: ['/admin/impor', '/admin/jadwal', '/admin/pengguna'],
 };
 
 describe('allowedPages (spec §6)', () => {
+  it('gives the national operator the Data Seleksi section before Administrasi, nobody else (issue #18)', () => {
+    const superadmin = allowedPages(principal(['ROLE_SUPERADMIN']));
+    expect(superadmin.filter((e) => e.section === 'Data Seleksi')).toEqual([
+      { page: '/admin/impor', title: 'Impor Data', section: 'Data Seleksi' },
+      { page: '/admin/jadwal', title: 'Jadwal Tahapan', section: 'Data Seleksi' },
+    ]);
+    const others = ROLES.filter((r) => r !== 'ROLE_SUPERADMIN');
+    expect(pages(principal(others, ALL_FLAGS))).not.toContain('/admin/impor');
+    expect(pages(principal(others, ALL_FLAGS))).not.toContain('/admin/jadwal');
+  });
+
   it('puts user administration last, for instansi admins and the super-admin only (issue #6)', () => {
     expect(allowedPages(principal(['ROLE_SUPERADMIN'])).at(-1)).toEqual({
       page: '/admin/pengguna',

@@ -5,6 +5,8 @@
 import type { Role } from './roles.js';
 import {
   ALWAYS_ALLOWED_PAGES,
+  IMPOR_PATH,
+  JADWAL_ADMIN_PATH,
   SCREEN_TITLES,
   stripDetail,
   TRACK_SCREENS,
@@ -19,6 +21,10 @@ export const SECTION_JAWAB_SANGGAH_NILAI = 'Jawab Sanggah Nilai';
 export const SECTION_REKAP_NON_ASN = 'Rekap Non ASN';
 /** Issue #6, not in spec §2: the user administration section, last in the aside. */
 export const SECTION_ADMINISTRASI = 'Administrasi';
+/** Issue #18, not in spec §2: the national operator's data loading, before Administrasi. */
+export const SECTION_DATA_SELEKSI = 'Data Seleksi';
+/** Roles that load selection data and edit the stage windows (issue #18). */
+export const DATA_SELEKSI_ROLES: readonly Role[] = ['ROLE_SUPERADMIN'];
 
 /** Roles that open user administration (issue #6; who may grant what is akun.ts). */
 export const USER_ADMIN_ROLES: readonly Role[] = [
@@ -204,6 +210,10 @@ export function allowedPages(principal: MenuPrincipal): MenuEntry[] {
         add(trackPath(track, screen), nationalTitle(track, screen), section.section);
       }
     }
+  }
+  if (has(DATA_SELEKSI_ROLES)) {
+    add(IMPOR_PATH, 'Impor Data', SECTION_DATA_SELEKSI);
+    add(JADWAL_ADMIN_PATH, 'Jadwal Tahapan', SECTION_DATA_SELEKSI);
   }
   if (has(USER_ADMIN_ROLES)) add(USER_ADMIN_PATH, 'Manajemen Pengguna', SECTION_ADMINISTRASI);
   return entries;

@@ -59,6 +59,10 @@ export const DETAIL_SEGMENT = '/detail';
 export const PROFILE_PATH = '/profil';
 /** Issue #6: user administration, for instansi admins and the super-admin (menu.ts). */
 export const USER_ADMIN_PATH = '/admin/pengguna';
+/** Issue #18, section Data Seleksi of the national operator: loading the selection data. */
+export const IMPOR_PATH = '/admin/impor';
+/** Issue #18: the stage windows of every track, edited by the national operator. */
+export const JADWAL_ADMIN_PATH = '/admin/jadwal';
 
 /** Pages every signed-in user may open, whatever their roles (spec §2: "Always shown"). */
 export const ALWAYS_ALLOWED_PAGES: readonly string[] = [DASHBOARD_PATH, BUILDER_PATH, PROFILE_PATH];
@@ -81,6 +85,8 @@ export function findPage(path: string): PageInfo | undefined {
   if (clean === BUILDER_PATH) return { path: clean, title: 'Pengaturan Tampilan' };
   if (clean === PROFILE_PATH) return { path: clean, title: 'Profil Saya' };
   if (clean === USER_ADMIN_PATH) return { path: clean, title: 'Manajemen Pengguna' };
+  if (clean === IMPOR_PATH) return { path: clean, title: 'Impor Data' };
+  if (clean === JADWAL_ADMIN_PATH) return { path: clean, title: 'Jadwal Tahapan' };
   const [, first, second, ...rest] = clean.split('/');
   if (!first || rest.length > 0) return undefined;
   const track = Object.values(TRACKS).find((t) => t.id === first);

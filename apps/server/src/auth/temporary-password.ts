@@ -6,6 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { transaction } from '../db/transaction.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { UserRow } from './principal.js';
 
@@ -50,7 +51,7 @@ export async function setPassword(
   keepSessionId: string | null,
 ): Promise<void> {
   const hash = await hashPassword(newPassword);
-  await db.transaction().execute(async (trx) => {
+  await transaction(db, async (trx) => {
     await trx
       .updateTable('app_user')
       .set({

@@ -24,16 +24,35 @@ export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm, unaccent }
 // int8 (count(*), bigint ids) as numbers: our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export async function openDatabase(
-  database: Config['database'],
-  options: { searchPath?: string } = {},
-): Promise<Database> {
+/** How long a request waits for a new PostgreSQL connection before it is answered 503. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+export interface OpenOptions {
+  searchPath?: string;
+  /**
+   * Told of a connection that failed outside any query (a restart, a failover, a DBA's
+   * pg_terminate_backend, a network cut). The pool drops that connection and opens another on
+   * demand; without a listener, pg's 'error' event would end the process (issue #17).
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
+export async function openDatabase(database: Config['database'], options: OpenOptions = {}): Promise<Database> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
       max: database.poolSize,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A peer that vanished without a word (failover, network cut) is noticed by TCP keep-alive.
+      keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    const onError = options.onConnectionError ?? (() => {});
+    // Idle connections report here; the pool has already removed the broken one.
+    pool.on('error', onError);
+    // A connection in use reports on itself: its query fails with the error (answered 503), and
+    // the pool discards it when it is released, because it is no longer queryable.
+    pool.on('connect', (client) => client.on('error', onError));
     prepareStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };

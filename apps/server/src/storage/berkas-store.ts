@@ -1,49 +1,57 @@
 // Uploaded and generated files, stored by content (sha-256): the same bytes are kept once however
-// many documents point at them. One small interface; the local folder is the embedded
-// implementation (DATA_DIR/berkas), object storage would be the other.
+// many documents point at them. One small interface and what every store shares; the stores are
+// the folder (embedded), PostgreSQL and S3-compatible object storage (issue #22), chosen in
+// open-berkas-store.ts.
 
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { ERROR_CODES } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import { AppError } from '../errors.js';
 
 export type BerkasMime = 'application/pdf' | 'image/jpeg' | 'image/png';
 
 export interface BerkasStore {
-  /** Stores the bytes (once) and returns their sha-256 in hex. */
+  /** Stores the bytes (once) and returns their sha-256 in hex; all or nothing. */
   put(bytes: Uint8Array): Promise<string>;
-  /** The stored bytes, or undefined when no file has that hash. */
-  open(sha256: string): Readable | undefined;
+  /**
+   * Stores a file on disk (a large generated document) without holding it in memory; `sha256` is
+   * its hash, computed by the caller while writing it. All or nothing, like put.
+   */
+  putFile(file: string, sha256: string): Promise<string>;
+  /** The stored bytes as a stream, or undefined when no file has that hash. */
+  open(sha256: string): Promise<Readable | undefined>;
 }
+
+/** Hashes as the stores name files: 64 lowercase hex digits; anything else is no file. */
+export const isSha256 = (value: string) => /^[0-9a-f]{64}$/.test(value);
 
 export function sha256Of(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-export class LocalBerkasStore implements BerkasStore {
-  constructor(private readonly root: string) {}
-
-  private pathOf(sha256: string): string {
-    return path.join(this.root, sha256.slice(0, 2), sha256);
+/**
+ * Issue #17: a write the disk refused, as the answer the user gets: 507 when the disk is full,
+ * 503 when the store cannot be written at all (read-only, no permission). Other errors as they are.
+ */
+export function storageError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  // The disk's own words, and PostgreSQL's disk_full when documents live there.
+  if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') {
+    return new AppError(
+      507,
+      ERROR_CODES.storageFull,
+      'Ruang penyimpanan berkas di server penuh; berkas tidak tersimpan. Hubungi admin portal.',
+    );
   }
-
-  async put(bytes: Uint8Array): Promise<string> {
-    const sha256 = sha256Of(bytes);
-    const file = this.pathOf(sha256);
-    if (!existsSync(file)) {
-      mkdirSync(path.dirname(file), { recursive: true });
-      writeFileSync(file, bytes);
-    }
-    return sha256;
+  if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM') {
+    return new AppError(
+      503,
+      ERROR_CODES.storageUnavailable,
+      'Penyimpanan berkas sedang tidak dapat ditulis; berkas tidak tersimpan. Coba lagi sebentar lagi atau hubungi admin portal.',
+    );
   }
-
-  open(sha256: string): Readable | undefined {
-    if (!/^[0-9a-f]{64}$/.test(sha256)) return undefined;
-    const file = this.pathOf(sha256);
-    return existsSync(file) ? createReadStream(file) : undefined;
-  }
+  return error;
 }
 
 /** A stored file as a document or a claim's evidence points at it. */
@@ -55,8 +63,8 @@ export interface BerkasRef {
 }
 
 /** Sends a stored file inline (the viewer shows it; a new tab can open it). */
-export function sendBerkas(reply: FastifyReply, files: BerkasStore, berkas: BerkasRef) {
-  const stream = files.open(berkas.sha256);
+export async function sendBerkas(reply: FastifyReply, files: BerkasStore, berkas: BerkasRef) {
+  const stream = await files.open(berkas.sha256);
   if (!stream) throw new AppError(404, 'NOT_FOUND', 'Berkas dokumen tidak tersedia.');
   return reply
     .header('Content-Type', berkas.mime)

@@ -91,7 +91,9 @@ function isErrorBody(value: unknown): value is ApiErrorBody {
 async function toApiError(response: Response): Promise<ApiError> {
   const body: unknown = await response.json().catch(() => null);
   if (isErrorBody(body)) return new ApiError(response.status, body.error, body.message, body.details);
-  return new ApiError(response.status, HTTP_ERROR, id.errors.unexpected);
+  // A load balancer answering for an instance that is restarting or gone (issue #17).
+  const away = response.status === 502 || response.status === 503 || response.status === 504;
+  return new ApiError(response.status, HTTP_ERROR, away ? id.errors.unavailable : id.errors.unexpected);
 }
 
 async function readBlob(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
@@ -113,7 +115,9 @@ async function readBlob(response: Response, onProgress?: (bytes: number) => void
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, expireOnUnauthorized = true, signal, as = 'json', onProgress } = options;
   const headers = new Headers({ Accept: 'application/json' });
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // A file upload (FormData) sets its own multipart content type and boundary.
+  const form = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !form) headers.set('Content-Type', 'application/json');
   const token = auth ? await tokenSource() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (method !== 'GET') {
@@ -126,7 +130,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     response = await transport(`${API_BASE}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });

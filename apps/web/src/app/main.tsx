@@ -6,6 +6,7 @@ import '@fontsource/poppins/latin-400.css';
 import '@fontsource/poppins/latin-500.css';
 import '@fontsource/poppins/latin-600.css';
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
 import './global.css';
 
 import { StrictMode } from 'react';

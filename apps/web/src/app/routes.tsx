@@ -4,6 +4,8 @@
 import {
   BUILDER_PATH,
   DASHBOARD_PATH,
+  IMPOR_PATH,
+  JADWAL_ADMIN_PATH,
   LOGIN_PATH,
   NOT_FOUND_PATH,
   PROFILE_PATH,
@@ -49,6 +51,8 @@ const accountAuthRoutes: RouteObject[] = (
 }));
 const profilePage = () => import('../features/profil/ProfilePage').then((m) => ({ Component: m.ProfilePage }));
 const penggunaPage = () => import('../features/pengguna/PenggunaPage').then((m) => ({ Component: m.PenggunaPage }));
+const imporPage = () => import('../features/data-seleksi/ImporPage').then((m) => ({ Component: m.ImporPage }));
+const jadwalPage = () => import('../features/data-seleksi/JadwalPage').then((m) => ({ Component: m.JadwalPage }));
 
 /** Screens that are built; the others show their title and "being prepared". */
 type LazyPage = RouteObject['lazy'];
@@ -155,6 +159,8 @@ export function createRoutes(): RouteObject[] {
         { path: BUILDER_PATH, loader: guardLoader, lazy: builderPage },
         { path: PROFILE_PATH, loader: guardLoader, lazy: profilePage },
         { path: USER_ADMIN_PATH, loader: guardLoader, lazy: penggunaPage },
+        { path: IMPOR_PATH, loader: guardLoader, lazy: imporPage },
+        { path: JADWAL_ADMIN_PATH, loader: guardLoader, lazy: jadwalPage },
         ...trackRoutes(),
       ],
     },

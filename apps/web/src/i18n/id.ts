@@ -1,7 +1,7 @@
 // The one message catalogue of the SPA: every Indonesian text the screens show lives here.
 // Server error messages are not here: the server sends them already in Indonesian (STYLE.md).
 
-import { APP_VERSION } from '@portal/contract';
+import { APP_VERSION, JENIS_FORMASI_NAMA, STATUS_VERIFIKASI_NAMA } from '@portal/contract';
 
 export const id = {
   app: {
@@ -50,6 +50,8 @@ export const id = {
   errors: {
     network: 'Tidak dapat terhubung ke server. Periksa koneksi Anda.',
     unexpected: 'Terjadi kesalahan pada server. Silakan coba lagi.',
+    /** A gateway's own 502/503/504 (no JSON from the portal): the server is restarting or away. */
+    unavailable: 'Server sedang tidak dapat dijangkau, coba lagi sebentar lagi.',
     forbiddenPage: (path: string) => `Anda tidak berhak akses halaman ${path}`,
     notFoundTitle: 'Halaman tidak ditemukan',
     notFoundText: 'Alamat yang Anda buka tidak ada atau telah dipindahkan.',
@@ -229,18 +231,10 @@ export const id = {
       tglDaftar: 'Tanggal Daftar',
       verifikator: 'Verifikator',
     },
-    status: { BELUM: 'Belum diverifikasi', MS: 'Memenuhi Syarat', TMS: 'Tidak Memenuhi Syarat' },
+    status: STATUS_VERIFIKASI_NAMA,
     statusShort: { BELUM: 'Belum', MS: 'MS', TMS: 'TMS' },
     jenisFormasi: 'Jenis formasi',
-    jenisFormasiNames: {
-      UMUM: 'Umum',
-      CUMLAUDE: 'Cumlaude',
-      DISABILITAS: 'Disabilitas',
-      PUTRA_PUTRI_PAPUA: 'Putra/Putri Papua',
-      DAERAH_TERTINGGAL: 'Daerah tertinggal',
-      DIASPORA: 'Diaspora',
-      EKS_THK_II: 'Eks THK-II',
-    },
+    jenisFormasiNames: JENIS_FORMASI_NAMA,
     statusFilter: 'Status verifikasi',
     detail: {
       back: 'Kembali ke daftar',
@@ -873,6 +867,79 @@ export const id = {
         `Akun ${username} telah dibuat dan kata sandi sementaranya dikirim ke emailnya. Sampaikan juga kata sandi sementara ini bila perlu (berlaku 3 hari, hanya ditampilkan sekali):`,
       close: 'Tutup',
       saved: 'Perubahan disimpan.',
+    },
+  },
+  /** Issue #18: the national operator's Data Seleksi section. */
+  dataSeleksi: {
+    impor: {
+      jenis: 'Jenis data',
+      berkas: 'Berkas (XLSX, CSV UTF-8 atau JSON Lines; dokumen: ZIP dengan manifest.csv)',
+      berkasPlaceholder: 'Pilih berkas…',
+      berkasKolom: 'Berkas',
+      template: 'Unduh template',
+      periksa: 'Periksa berkas',
+      memeriksa: 'Memeriksa…',
+      kolom: 'Kolom berkas jenis ini',
+      kolomNama: 'Kolom',
+      kolomTipe: 'Tipe',
+      kolomWajib: 'Wajib',
+      kolomContoh: 'Contoh',
+      kolomKeterangan: 'Keterangan',
+      ya: 'ya',
+      tidak: 'tidak',
+      kunci: (kunci: string) => `Baris dicocokkan menurut ${kunci}. Impor tidak pernah menghapus data.`,
+      hasilCek: (nama: string) => `Hasil pemeriksaan ${nama}`,
+      dibaca: 'Baris dibaca',
+      baru: 'Baru',
+      berubah: 'Berubah',
+      sama: 'Sama',
+      ditolak: 'Ditolak',
+      konflik: 'Konflik',
+      penolakan: 'Baris yang ditolak',
+      konflikJudul: 'Baris yang bertabrakan dengan pekerjaan yang sudah ada (tidak diubah)',
+      baris: 'Baris',
+      nilai: 'Isi',
+      pesan: 'Alasan',
+      kunciKolom: 'Kunci',
+      unduhDitolakCsv: 'Unduh baris ditolak (CSV)',
+      unduhDitolakXlsx: 'Unduh baris ditolak (Excel)',
+      tidakAdaPerubahan:
+        'Tidak ada yang perlu diterapkan: semua baris sama dengan data yang ada, ditolak, atau bertabrakan.',
+      terapkan: 'Terapkan',
+      konfirmasiJudul: 'Terapkan impor?',
+      konfirmasi: (baru: string, berubah: string) =>
+        `${baru} baris baru akan ditambahkan dan ${berubah} baris diperbarui. Baris yang ditolak dan yang bertabrakan tidak diubah. Lanjutkan?`,
+      batal: 'Batal',
+      progres: 'Kemajuan impor',
+      progresTeks: (selesai: string, total: string, laju: string) =>
+        `${selesai} dari ${total} baris · ${laju} baris/detik`,
+      sisa: (detik: string) => `perkiraan sisa ${detik} detik`,
+      batalkan: 'Batalkan impor',
+      riwayat: 'Impor terakhir',
+      riwayatKosong: 'Belum ada impor untuk jenis data ini.',
+      waktu: 'Mulai (WIB)',
+      status: 'Status',
+      oleh: 'Oleh',
+      hasil: 'Hasil',
+      ringkas: (baru: number, berubah: number, konflik: number) =>
+        `${baru} baru · ${berubah} berubah · ${konflik} konflik`,
+      selesai: 'Impor selesai.',
+      dibatalkan: 'Impor dibatalkan; kelompok baris yang sudah selesai tetap masuk.',
+      gagal: 'Impor gagal.',
+    },
+    jadwal: {
+      track: 'Jalur',
+      tahap: 'Tahap',
+      mulai: 'Mulai (WIB)',
+      selesai: 'Selesai (WIB)',
+      aksi: 'Aksi',
+      simpan: 'Simpan',
+      pakai: 'Pakai tanggal dan jam ini',
+      tersimpan: 'Jadwal disimpan dan langsung berlaku.',
+      belumAda: 'Belum ditetapkan',
+      keterangan:
+        'Waktu dalam WIB (UTC+7). Perubahan berlaku seketika untuk semua pengguna dan dicatat dalam jejak audit.',
+      selesaiSebelumMulai: 'Waktu selesai harus sesudah waktu mulai.',
     },
   },
 } as const;

@@ -14,7 +14,8 @@ interface ExportButtonsProps {
   disabled?: boolean;
 }
 
-function save(blob: Blob, name: string): void {
+/** Saves a file the browser received (a download link clicked for the user). */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
@@ -34,7 +35,7 @@ export function ExportButtons({ download, fileName, disabled }: ExportButtonsPro
     setRunning({ format, bytes: 0 });
     try {
       const blob = await download(format, (bytes) => setRunning({ format, bytes }), controller.current.signal);
-      save(blob, fileName(format));
+      saveBlob(blob, fileName(format));
       showSuccess(id.list.exportDone);
     } catch (error) {
       if (!(error instanceof DOMException && error.name === 'AbortError')) showError(id.list.exportFailed);

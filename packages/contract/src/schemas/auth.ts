@@ -74,10 +74,28 @@ export const ERROR_CODES = {
   rateLimited: 'RATE_LIMITED',
   notFound: 'NOT_FOUND',
   internal: 'INTERNAL_ERROR',
+  /** Issue #17: the database cannot be reached (503); nothing of the request was saved. */
+  databaseUnavailable: 'DB_UNAVAILABLE',
+  /** Issue #17: the document store is full (507) or cannot be written (503). */
+  storageFull: 'STORAGE_FULL',
+  storageUnavailable: 'STORAGE_UNAVAILABLE',
 } as const;
+
+/** Issue #17: what every answer says while the database cannot be reached. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'Basis data sedang tidak dapat dijangkau, coba lagi sebentar lagi';
 
 export const healthResponseSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
   database: z.object({ reachable: z.boolean(), latencyMs: z.number().optional() }),
+});
+
+/** Issue #17: GET /api/health/ready, whether a load balancer should send this instance traffic. */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ok', 'not-ready']),
+  version: z.string(),
+  database: z.object({ reachable: z.boolean(), latencyMs: z.number().optional() }),
+  /** Migrations found in the database (null: not readable) and known to this version. */
+  migrations: z.object({ applied: z.number().int().nullable(), known: z.number().int() }),
+  draining: z.boolean(),
 });

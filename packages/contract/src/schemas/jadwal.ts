@@ -41,3 +41,15 @@ export const jadwalSchema = z.array(
   }),
 );
 export type Jadwal = z.infer<typeof jadwalSchema>;
+
+/**
+ * Issue #18, Jadwal Tahapan: PUT /api/admin/jadwal changes one stage window of one track (ISO
+ * instants; the screen enters and shows them in WIB). The end must come after the start.
+ */
+export const jadwalUbahSchema = z.object({
+  track: z.enum(TRACK_IDS),
+  tahap: z.enum(TAHAP),
+  mulai: z.string().datetime({ offset: true }),
+  selesai: z.string().datetime({ offset: true }),
+});
+export type JadwalUbah = z.infer<typeof jadwalUbahSchema>;

@@ -12,3 +12,21 @@ export const JENIS_FORMASI = [
   'DIASPORA',
   'EKS_THK_II',
 ] as const;
+
+/** Words for the kinds of formasi, on screen, in exports and in official documents. */
+export const JENIS_FORMASI_NAMA: Record<(typeof JENIS_FORMASI)[number], string> = {
+  UMUM: 'Umum',
+  CUMLAUDE: 'Cumlaude',
+  DISABILITAS: 'Disabilitas',
+  PUTRA_PUTRI_PAPUA: 'Putra/Putri Papua',
+  DAERAH_TERTINGGAL: 'Daerah tertinggal',
+  DIASPORA: 'Diaspora',
+  EKS_THK_II: 'Eks THK-II',
+};
+
+/** Words for the verification statuses, on screen and in official documents. */
+export const STATUS_VERIFIKASI_NAMA: Record<StatusVerifikasi, string> = {
+  BELUM: 'Belum diverifikasi',
+  MS: 'Memenuhi Syarat',
+  TMS: 'Tidak Memenuhi Syarat',
+};

@@ -16,6 +16,9 @@ import * as m0012 from './0012-supervisi-count.js';
 import * as m0013 from './0013-akun.js';
 import * as m0014 from './0014-oidc.js';
 import * as m0015 from './0015-fewer-indexes.js';
+import * as m0020 from './0020-berkas-isi.js';
+import * as m0021 from './0021-dokumen-resmi.js';
+import * as m0022 from './0022-impor.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -33,4 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0013-akun': m0013,
   '0014-oidc': m0014,
   '0015-fewer-indexes': m0015,
+  '0020-berkas-isi': m0020,
+  '0021-dokumen-resmi': m0021,
+  '0022-impor': m0022,
 };

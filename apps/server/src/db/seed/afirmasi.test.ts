@@ -9,7 +9,7 @@ import path from 'node:path';
 import { type AfirmasiTrack, ATURAN_AFIRMASI, type KategoriAfirmasi, nilaiAfirmasi } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalBerkasStore } from '../../storage/berkas-store.js';
+import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
 import { createTestDb, type TestDb } from '../../test/test-app.js';
 import { seedAccounts } from './accounts.js';
 import { type AfirmasiSeedResult, seedAfirmasi } from './afirmasi.js';
@@ -17,13 +17,13 @@ import { seedApplicants } from './applicants.js';
 
 let testDb: TestDb;
 let filesDir: string;
-let store: LocalBerkasStore;
+let store: FolderBerkasStore;
 let seeded: AfirmasiSeedResult;
 
 beforeAll(async () => {
   testDb = await createTestDb();
   filesDir = mkdtempSync(path.join(tmpdir(), 'berkas-'));
-  store = new LocalBerkasStore(filesDir);
+  store = new FolderBerkasStore(filesDir);
   await seedAccounts(testDb.db);
   await seedApplicants(testDb.db, store, {
     seed: 5,

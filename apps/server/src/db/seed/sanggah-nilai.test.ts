@@ -8,7 +8,7 @@ import path from 'node:path';
 import { type KomponenNilai, NILAI_MAKS } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalBerkasStore } from '../../storage/berkas-store.js';
+import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
 import { createTestDb, type TestDb } from '../../test/test-app.js';
 import { seedAccounts } from './accounts.js';
 import { seedApplicants } from './applicants.js';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   testDb = await createTestDb();
   filesDir = mkdtempSync(path.join(tmpdir(), 'berkas-'));
   await seedAccounts(testDb.db);
-  await seedApplicants(testDb.db, new LocalBerkasStore(filesDir), {
+  await seedApplicants(testDb.db, new FolderBerkasStore(filesDir), {
     seed: 5,
     blocks: [
       { instansiId: 3, track: 'cpns', applicants: 2500 },

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rollUpStatusCounts } from '../../modules/verifikasi/service.js';
-import { LocalBerkasStore } from '../../storage/berkas-store.js';
+import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
 import { createTestDb, type TestDb } from '../../test/test-app.js';
 import { seedAccounts } from './accounts.js';
 import { seedApplicants } from './applicants.js';
@@ -22,7 +22,7 @@ beforeAll(async () => {
   testDb = await createTestDb();
   filesDir = mkdtempSync(path.join(tmpdir(), 'berkas-'));
   await seedAccounts(testDb.db);
-  await seedApplicants(testDb.db, new LocalBerkasStore(filesDir), {
+  await seedApplicants(testDb.db, new FolderBerkasStore(filesDir), {
     seed: 3,
     blocks: [{ instansiId: 3, track: 'cpns', applicants: 4000 }],
     withDocuments: true,

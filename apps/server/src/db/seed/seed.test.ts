@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocalBerkasStore } from '../../storage/berkas-store.js';
+import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
 import { createTestDb, type TestDb } from '../../test/test-app.js';
 import { seedAccounts } from './accounts.js';
 import { type ApplicantSeedResult, seedApplicants } from './applicants.js';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   testDb = await createTestDb();
   filesDir = mkdtempSync(path.join(tmpdir(), 'berkas-'));
   await seedAccounts(testDb.db);
-  result = await seedApplicants(testDb.db, new LocalBerkasStore(filesDir), { seed: 7, blocks, withDocuments: true });
+  result = await seedApplicants(testDb.db, new FolderBerkasStore(filesDir), { seed: 7, blocks, withDocuments: true });
 }, 60_000);
 
 afterAll(async () => {
@@ -70,7 +70,7 @@ describe('applicant generator', () => {
     const otherFiles = mkdtempSync(path.join(tmpdir(), 'berkas-'));
     try {
       await seedAccounts(other.db);
-      await seedApplicants(other.db, new LocalBerkasStore(otherFiles), { seed: 7, blocks, withDocuments: false });
+      await seedApplicants(other.db, new FolderBerkasStore(otherFiles), { seed: 7, blocks, withDocuments: false });
       const people = (db: TestDb['db']) =>
         db
           .selectFrom('pelamar')

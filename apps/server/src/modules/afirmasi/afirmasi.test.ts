@@ -13,7 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../db/seed/accounts.js';
 import { seedApplicants } from '../../db/seed/applicants.js';
 import { demoFile } from '../../db/seed/demo-files.js';
-import { LocalBerkasStore } from '../../storage/berkas-store.js';
+import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
 
 const KEMENKES = 6;
@@ -114,7 +114,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ loginRateLimitPerMinute: 10_000, filesDir });
   client = new TestClient(ctx.app);
   await seedAccounts(ctx.db);
-  const store = new LocalBerkasStore(filesDir);
+  const store = new FolderBerkasStore(filesDir);
   await seedApplicants(ctx.db, store, {
     seed: 13,
     withDocuments: true,

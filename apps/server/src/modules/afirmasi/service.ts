@@ -22,6 +22,7 @@ import {
 } from '@portal/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { type Actor, auditPelamar } from '../audit/audit.js';
 import { checkWindow, windowColumns } from '../jadwal/window.js';
@@ -257,7 +258,7 @@ export async function periksaAfirmasi(
   id: number,
   body: PeriksaAfirmasi,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await trx
       .selectFrom('afirmasi as a')
       .where(inScope(scope, id))

@@ -25,6 +25,7 @@ import { verifyPassword } from '../../auth/passwords.js';
 import { recoveryCodesLeft, replaceRecoveryCodes } from '../../auth/recovery-codes.js';
 import { verifyTotp } from '../../auth/totp.js';
 import type { DB } from '../../db/schema.js';
+import { transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/audit.js';
 
@@ -166,7 +167,7 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
           },
         );
       }
-      const recoveryCodes = await db.transaction().execute(async (trx) => {
+      const recoveryCodes = await transaction(db, async (trx) => {
         await trx
           .updateTable('app_user')
           .set({
@@ -197,7 +198,7 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     async (request, reply) => {
       const principal = principalOf(request);
       await requirePassword(principal.id, request.body.password);
-      await db.transaction().execute(async (trx) => {
+      await transaction(db, async (trx) => {
         await trx
           .updateTable('app_user')
           .set({ totp_secret: null, totp_pending_secret: null, version: sql<number>`version + 1` })

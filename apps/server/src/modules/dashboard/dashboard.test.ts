@@ -14,7 +14,7 @@ import { seedApplicants } from '../../db/seed/applicants.js';
 import { attributeDecisions } from '../../db/seed/jadwal.js';
 import { planNonAsn, seedNonAsn } from '../../db/seed/nonasn.js';
 import { seedSanggah } from '../../db/seed/sanggah.js';
-import { LocalBerkasStore } from '../../storage/berkas-store.js';
+import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
 import { hariTerakhir, SharedReads } from './service.js';
 
@@ -100,7 +100,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ loginRateLimitPerMinute: 10_000, filesDir, dashboardCacheSeconds: 0 });
   client = new TestClient(ctx.app);
   await seedAccounts(ctx.db);
-  await seedApplicants(ctx.db, new LocalBerkasStore(filesDir), {
+  await seedApplicants(ctx.db, new FolderBerkasStore(filesDir), {
     seed: 17,
     withDocuments: true,
     blocks: [
@@ -137,7 +137,7 @@ beforeAll(async () => {
   `.execute(ctx.db);
   await seedNonAsn(ctx.db, planNonAsn(400), 17);
   // Affirmation claims (PPPK Teknis, Nakes) and objections against the checker's decisions.
-  await seedAfirmasi(ctx.db, new LocalBerkasStore(filesDir));
+  await seedAfirmasi(ctx.db, new FolderBerkasStore(filesDir));
 }, 90_000);
 
 afterAll(async () => {

@@ -8,6 +8,7 @@
 import type { KeputusanKonfirmasi, KonfirmasiBanyakResult } from '@portal/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { type Actor, auditRow } from '../audit/audit.js';
 import { checkWindow, requireWindow, windowColumns } from '../jadwal/window.js';
@@ -25,7 +26,7 @@ const STATUS_NAMA = { BELUM: 'belum dikonfirmasi', DIKONFIRMASI: 'dikonfirmasi',
 
 /** Folds the counters' deltas in (run now and then; safe from several instances at once). */
 export async function rollUpNonAsnCounts(db: Kysely<DB>): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(727203) AS locked`.execute(trx);
     if (!rows[0]?.locked) return 0;
     const result = await sql`
@@ -120,7 +121,7 @@ async function jawab(
 
 /** The admin's answer for one record, on the version they saw. */
 export async function konfirmasiNonAsn(db: Kysely<DB>, actor: Actor, id: number, jawaban: Jawaban) {
-  return db.transaction().execute((trx) => jawab(trx, actor, id, jawaban, {}, true));
+  return transaction(db, (trx) => jawab(trx, actor, id, jawaban, {}, true));
 }
 
 /**
@@ -134,15 +135,8 @@ export async function konfirmasiNonAsnBanyak(
   jawaban: Omit<Jawaban, 'version'>,
 ): Promise<KonfirmasiBanyakResult> {
   await requireWindow(db, TRACK, TAHAP);
-  const results: KonfirmasiBanyakResult = [];
-  for (const id of [...new Set(ids)]) {
-    try {
-      const done = await db.transaction().execute((trx) => jawab(trx, actor, id, jawaban, { massal: true }, false));
-      results.push({ id, ok: true, version: done.version });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      results.push({ id, ok: false, error: error.code, message: error.message });
-    }
-  }
-  return results;
+  return eachInTransaction(db, ids, async (trx, id) => {
+    const done = await jawab(trx, actor, id, jawaban, { massal: true }, false);
+    return { version: done.version };
+  });
 }

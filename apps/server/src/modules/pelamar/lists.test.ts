@@ -23,7 +23,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../db/seed/accounts.js';
 import { seedApplicants } from '../../db/seed/applicants.js';
-import { LocalBerkasStore } from '../../storage/berkas-store.js';
+import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
 
 let ctx: TestContext;
@@ -67,7 +67,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ loginRateLimitPerMinute: 10_000, filesDir });
   client = new TestClient(ctx.app);
   await seedAccounts(ctx.db);
-  await seedApplicants(ctx.db, new LocalBerkasStore(filesDir), {
+  await seedApplicants(ctx.db, new FolderBerkasStore(filesDir), {
     seed: 11,
     withDocuments: true,
     blocks: [

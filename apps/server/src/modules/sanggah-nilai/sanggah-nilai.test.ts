@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TrackColumn } from '../../db/schema.js';
 import { seedAccounts } from '../../db/seed/accounts.js';
 import { seedApplicants } from '../../db/seed/applicants.js';
-import { LocalBerkasStore } from '../../storage/berkas-store.js';
+import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
 
 const BKN = 1;
@@ -146,7 +146,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ loginRateLimitPerMinute: 10_000, filesDir });
   client = new TestClient(ctx.app);
   await seedAccounts(ctx.db);
-  await seedApplicants(ctx.db, new LocalBerkasStore(filesDir), {
+  await seedApplicants(ctx.db, new FolderBerkasStore(filesDir), {
     seed: 17,
     withDocuments: true,
     blocks: [

@@ -22,6 +22,7 @@ import {
 } from '@portal/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { transaction } from '../../db/transaction.js';
 import { AppError, forbidden } from '../../errors.js';
 import { type Actor, auditPelamar, type Change } from '../audit/audit.js';
 import { checkWindow, windowColumns } from '../jadwal/window.js';
@@ -272,7 +273,7 @@ export async function jawabSanggahNilai(
   id: number,
   body: JawabSanggahNilai,
 ): Promise<{ version: number; status: StatusSanggahNilai }> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await lockSanggahNilai(trx, scope, id);
     if (!scope.jawabKomponen.includes(row.komponen)) {
       throw forbidden(`Sanggah nilai ${row.komponen} dijawab oleh ${penjawabOf(scope.track, row.komponen)}.`);
@@ -342,7 +343,7 @@ export async function setujuiSanggahNilai(
   id: number,
   body: PersetujuanSanggahNilai,
 ): Promise<{ version: number; status: StatusSanggahNilai; nilaiLama: string | null; nilaiBaru: string | null }> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await lockSanggahNilai(trx, scope, id);
     if (!scope.bolehSetujui) throw forbidden('Hanya wasdal BKN yang dapat menyetujui jawaban sanggah nilai.');
     checkWindow(row, scope.track, 'JAWAB_SANGGAH_NILAI');

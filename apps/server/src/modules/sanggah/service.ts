@@ -24,6 +24,7 @@ import {
 } from '@portal/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { klaimAfirmasi, terimaSanggahAfirmasi } from '../afirmasi/service.js';
 import { type Actor, auditPelamar, type Change } from '../audit/audit.js';
@@ -266,7 +267,7 @@ export async function jawabSanggah(
   body: JawabSanggah,
 ): Promise<{ version: number; status: StatusSanggah; mengubahStatus: boolean }> {
   const jenis = SANGGAH_LISTS[list].jenis;
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await lockSanggah(trx, scope, list, sanggahId);
     checkWindow(row, scope.track, TAHAP_JAWAB[jenis]);
     if (row.status !== 'DIAJUKAN') throw conflict('SUDAH_DIJAWAB', 'Sanggah ini sudah dijawab.');
@@ -338,7 +339,7 @@ export async function cekSanggah(
   sanggahId: number,
   body: CekSanggahBody,
 ): Promise<{ version: number }> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await lockSanggah(trx, scope, 'jawab', sanggahId);
     if (row.status === 'DIAJUKAN')
       throw conflict('BELUM_DIJAWAB', 'Sanggah ini belum dijawab; belum ada yang diperiksa.');
@@ -386,51 +387,42 @@ export async function resetSanggah(
   alasan: string,
 ): Promise<UpdateStatusResult> {
   await requireWindow(db, scope.track, 'JAWAB_SANGGAH');
-  const results: UpdateStatusResult = [];
-  for (const id of [...new Set(ids)]) {
-    try {
-      await db.transaction().execute(async (trx) => {
-        const row = await lockSanggah(trx, scope, 'reset', id);
-        if (row.status === 'DIAJUKAN') throw conflict('BELUM_DIJAWAB', 'Sanggah ini belum dijawab.');
-        const butir = row.butir as ButirSanggah[];
-        if (row.mengubah_status) {
-          await ubahStatusPelamar(trx, actor, row, scope.track, 'MS', 'TMS', {
-            action: 'RESET_SANGGAH',
-            reason: alasan,
-            details: { sanggahId: id },
-          });
-        }
-        await trx
-          .updateTable('sanggah')
-          .set({
-            butir: JSON.stringify(butir.map((item) => ({ ...item, jawaban: null, alasanJawaban: null }))),
-            status: 'DIAJUKAN',
-            dijawab_oleh: null,
-            dijawab_at: null,
-            mengubah_status: false,
-            cek_status: null,
-            cek_catatan: null,
-            cek_oleh: null,
-            cek_at: null,
-            version: sql`version + 1`,
-          })
-          .where('id', '=', id)
-          .execute();
-        await auditPelamar(trx, actor, Number(row.pelamar_id), [
-          {
-            action: 'RESET_JAWABAN_SANGGAH',
-            from: row.status,
-            to: 'DIAJUKAN',
-            reason: alasan,
-            details: { sanggahId: id, jawabanLama: butir, cekLama: row.cek_status },
-          },
-        ]);
+  return eachInTransaction(db, ids, async (trx, id) => {
+    const row = await lockSanggah(trx, scope, 'reset', id);
+    if (row.status === 'DIAJUKAN') throw conflict('BELUM_DIJAWAB', 'Sanggah ini belum dijawab.');
+    const butir = row.butir as ButirSanggah[];
+    if (row.mengubah_status) {
+      await ubahStatusPelamar(trx, actor, row, scope.track, 'MS', 'TMS', {
+        action: 'RESET_SANGGAH',
+        reason: alasan,
+        details: { sanggahId: id },
       });
-      results.push({ id, ok: true });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      results.push({ id, ok: false, error: error.code, message: error.message });
     }
-  }
-  return results;
+    await trx
+      .updateTable('sanggah')
+      .set({
+        butir: JSON.stringify(butir.map((item) => ({ ...item, jawaban: null, alasanJawaban: null }))),
+        status: 'DIAJUKAN',
+        dijawab_oleh: null,
+        dijawab_at: null,
+        mengubah_status: false,
+        cek_status: null,
+        cek_catatan: null,
+        cek_oleh: null,
+        cek_at: null,
+        version: sql`version + 1`,
+      })
+      .where('id', '=', id)
+      .execute();
+    await auditPelamar(trx, actor, Number(row.pelamar_id), [
+      {
+        action: 'RESET_JAWABAN_SANGGAH',
+        from: row.status,
+        to: 'DIAJUKAN',
+        reason: alasan,
+        details: { sanggahId: id, jawabanLama: butir, cekLama: row.cek_status },
+      },
+    ]);
+    return {};
+  });
 }

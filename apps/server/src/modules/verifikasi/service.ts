@@ -17,6 +17,7 @@ import {
 import { type Kysely, type QueryCreator, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
+import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { type Actor, auditPelamar as audit, recordAudit, withAuditPelamar } from '../audit/audit.js';
 import { checkWindow, formatWaktu, type WindowState, windowColumns } from '../jadwal/window.js';
@@ -73,7 +74,7 @@ async function requireNotFinal(db: Kysely<DB> | Transaction<DB>, instansiId: num
 
 /** Folds the deltas into the counters (run now and then; safe to run from several instances). */
 export async function rollUpStatusCounts(db: Kysely<DB>): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const { rows } = await sql<{ locked: boolean }>`SELECT pg_try_advisory_xact_lock(727201) AS locked`.execute(trx);
     if (!rows[0]?.locked) return 0;
     const result = await sql`
@@ -147,7 +148,7 @@ async function nameOf(trx: Transaction<DB> | Kysely<DB>, userId: number | null):
 /** Claims one applicant: waiting and free (or its claim lapsed), or already this verifier's. */
 export async function ambilPelamar(db: Kysely<DB>, scope: TrackScope, actor: Actor, pelamarId: number) {
   await requireOpen(db, scope.track, scope.instansiId);
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await lockRow(trx, scope, pelamarId);
     if (row.klaim_oleh === actor.id) return { id: pelamarId };
     if (row.status_verifikasi !== 'BELUM') {
@@ -245,7 +246,7 @@ export async function putusVerifikasi(
   pelamarId: number,
   body: z.output<typeof keputusanVerifikasiSchema>,
 ): Promise<{ version: number }> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     const row = await lockRow(trx, scope, pelamarId);
     checkOpen(row, scope.track);
     const returned = row.status_supervisi === 'DIKEMBALIKAN' && row.verifikator_id === actor.id;
@@ -382,7 +383,7 @@ export async function putusSupervisi(
   pelamarId: number,
   body: z.output<typeof keputusanSupervisiSchema>,
 ) {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     return review(trx, scope, actor, pelamarId, body, true);
   });
 }
@@ -395,23 +396,17 @@ export async function setujuiBanyak(
   ids: number[],
 ): Promise<UpdateStatusResult> {
   await requireOpen(db, scope.track, scope.instansiId);
-  const results: UpdateStatusResult = [];
-  for (const id of [...new Set(ids)]) {
-    try {
-      await db
-        .transaction()
-        .execute((trx) => review(trx, scope, actor, id, { statusSupervisi: 'DISETUJUI', catatan: null }));
-      results.push({ id, ok: true });
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      results.push({ id, ok: false, error: error.code, message: error.message });
-    }
-  }
-  return results;
+  return eachInTransaction(db, ids, async (trx, id) => {
+    await review(trx, scope, actor, id, { statusSupervisi: 'DISETUJUI', catatan: null });
+    return {};
+  });
 }
 
 /** What stands between the instansi and its final lock, and the lock itself. */
-export async function statusFinal(db: Kysely<DB> | Transaction<DB>, scope: TrackScope): Promise<FinalVerifikasi> {
+export async function statusFinal(
+  db: Kysely<DB> | Transaction<DB>,
+  scope: Pick<TrackScope, 'track' | 'instansiId'>,
+): Promise<FinalVerifikasi> {
   const [lock, counts] = await Promise.all([
     db
       .selectFrom('final_verifikasi as f')
@@ -442,7 +437,7 @@ export async function statusFinal(db: Kysely<DB> | Transaction<DB>, scope: Track
 
 /** The admin's final verification: locks the results once every applicant is decided and reviewed. */
 export async function kunciFinal(db: Kysely<DB>, scope: TrackScope, actor: Actor): Promise<FinalVerifikasi> {
-  return db.transaction().execute(async (trx) => {
+  return transaction(db, async (trx) => {
     // One finaliser at a time per instansi and track; decisions in flight finish first.
     await sql`SELECT pg_advisory_xact_lock(727202, ${scope.instansiId})`.execute(trx);
     await requireNotFinal(trx, scope.instansiId, scope.track);

@@ -1,0 +1,193 @@
+// What the two official documents say (issue #20): the announcement of the administrative
+// selection (per formasi, every applicant with status and reasons) and the verification minutes
+// (counts, who verified and supervised, the lock). Laid out by OfficialPdf; the data comes in
+// through the readers given (service.ts), so a quarter of a million applicants stream through.
+
+import {
+  ALASAN_TMS,
+  type BeritaAcaraRequest,
+  JENIS_FORMASI_NAMA,
+  maskNik,
+  type PengumumanRequest,
+  STATUS_VERIFIKASI_NAMA,
+} from '@portal/contract';
+import { CONTENT_WIDTH, type Column, type OfficialPdf } from './pdf.js';
+
+const ALASAN = new Map<string, string>(ALASAN_TMS.map((a) => [a.kode, a.label]));
+const jenisNama = (kode: string) => JENIS_FORMASI_NAMA[kode as keyof typeof JENIS_FORMASI_NAMA] ?? kode;
+
+export const tanggalPanjang = (iso: string) =>
+  new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+
+export interface FormasiKey {
+  id: number;
+  jabatan: string;
+  lokasi: string;
+  jenis: string;
+}
+
+export interface BarisPengumuman {
+  formasi: FormasiKey;
+  noPeserta: string;
+  nama: string;
+  nik: string;
+  status: 'BELUM' | 'MS' | 'TMS';
+  alasanTms: string[] | null;
+}
+
+export interface IsiPengumuman {
+  request: PengumumanRequest;
+  trackTitle: string;
+  tahun: number;
+  /** The objection window from Jadwal (WIB text), or null when none is set. */
+  masaSanggah: string | null;
+  /** The applicants in formasi order, in batches. */
+  baris: () => AsyncIterable<BarisPengumuman[]>;
+}
+
+const kolomPengumuman: Column<BarisPengumuman & { no: number }>[] = [
+  { title: 'No.', width: 30, value: (r) => r.no.toLocaleString('id-ID'), align: 'right', oneLine: true },
+  { title: 'Nomor Peserta', width: 86, value: (r) => r.noPeserta, oneLine: true },
+  { title: 'Nama', width: 130, value: (r) => r.nama },
+  { title: 'NIK', width: 80, value: (r) => maskNik(r.nik), oneLine: true },
+  { title: 'Status', width: 92, value: (r) => STATUS_VERIFIKASI_NAMA[r.status] },
+  {
+    title: 'Keterangan',
+    width: CONTENT_WIDTH - 418,
+    value: (r) => (r.status === 'TMS' ? (r.alasanTms ?? []).map((k) => ALASAN.get(k) ?? k).join('; ') : ''),
+  },
+];
+
+/** The announcement: letterhead, title, legal basis, one table per formasi, closing, signature. */
+export async function tulisPengumuman(pdf: OfficialPdf, isi: IsiPengumuman): Promise<number> {
+  const { request } = isi;
+  pdf.letterhead();
+  pdf.centered(['PENGUMUMAN'], { size: 12, bold: true });
+  pdf.centered([`NOMOR: ${request.nomor}`], { size: 9.5 });
+  pdf.centered([`TENTANG HASIL SELEKSI ADMINISTRASI ${isi.trackTitle.toUpperCase()}`, `TAHUN ANGGARAN ${isi.tahun}`], {
+    size: 10,
+    bold: true,
+  });
+  pdf.doc.y += 8;
+  pdf.paragraph(request.dasarHukum);
+  let no = 0;
+  let current: number | null = null;
+  let table: { row: (row: BarisPengumuman & { no: number }) => void; end: () => void } | null = null;
+  for await (const batch of isi.baris()) {
+    for (const row of batch) {
+      if (row.formasi.id !== current) {
+        table?.end();
+        current = row.formasi.id;
+        pdf.heading(`${row.formasi.jabatan} · ${row.formasi.lokasi} · Formasi ${jenisNama(row.formasi.jenis)}`);
+        table = pdf.table(kolomPengumuman);
+      }
+      no += 1;
+      table?.row({ ...row, no });
+    }
+    await pdf.flush();
+  }
+  table?.end();
+  if (no === 0) pdf.paragraph('Tidak ada pelamar pada jalur ini.');
+  pdf.paragraph(
+    `Peserta yang dinyatakan Tidak Memenuhi Syarat dapat mengajukan sanggah melalui portal SSCASN${
+      isi.masaSanggah ? ` pada masa sanggah ${isi.masaSanggah}` : ' pada masa sanggah yang akan diumumkan kemudian'
+    }, dengan menyertakan alasan dan bukti pendukung. Sanggah yang diajukan di luar masa tersebut tidak dilayani. Keputusan panitia bersifat final.`,
+  );
+  pdf.paragraph('Demikian pengumuman ini disampaikan untuk diketahui dan dilaksanakan sebagaimana mestinya.');
+  pdf.signature({
+    tempatTanggal: `Ditetapkan pada tanggal ${tanggalPanjang(request.tanggal)}`,
+    jabatan: request.penandatangan.jabatan,
+    nama: request.penandatangan.nama,
+    nip: request.penandatangan.nip,
+  });
+  return no;
+}
+
+export interface HitunganFormasi {
+  formasi: FormasiKey;
+  terdaftar: number;
+  ms: number;
+  tms: number;
+  /** TMS per standard reason code (one applicant may have several). */
+  alasan: Record<string, number>;
+}
+
+export interface IsiBeritaAcara {
+  request: BeritaAcaraRequest;
+  instansi: string;
+  trackTitle: string;
+  formasi: HitunganFormasi[];
+  verifikator: { nama: string; jumlah: number }[];
+  supervisor: { nama: string; jumlah: number }[];
+  dikunciAt: string;
+  dikunciOleh: string;
+}
+
+const angka = (n: number) => n.toLocaleString('id-ID');
+
+/** The minutes: what was verified, by whom, the totals per formasi and per reason, the lock. */
+export function tulisBeritaAcara(pdf: OfficialPdf, isi: IsiBeritaAcara): void {
+  const { request } = isi;
+  pdf.letterhead();
+  pdf.centered(['BERITA ACARA'], { size: 12, bold: true });
+  pdf.centered([`NOMOR: ${request.nomor}`], { size: 9.5 });
+  pdf.centered([`VERIFIKASI ADMINISTRASI ${isi.trackTitle.toUpperCase()}`], { size: 10, bold: true });
+  pdf.doc.y += 8;
+  const total = isi.formasi.reduce(
+    (sum, f) => ({ terdaftar: sum.terdaftar + f.terdaftar, ms: sum.ms + f.ms, tms: sum.tms + f.tms }),
+    { terdaftar: 0, ms: 0, tms: 0 },
+  );
+  pdf.paragraph(
+    `Pada tanggal ${tanggalPanjang(request.tanggal)}, ${isi.instansi} telah menyelesaikan verifikasi administrasi ${isi.trackTitle} melalui Portal Verifikasi ASN terhadap ${angka(total.terdaftar)} pelamar, dengan hasil ${angka(total.ms)} Memenuhi Syarat dan ${angka(total.tms)} Tidak Memenuhi Syarat. Hasil verifikasi dikunci (final verifikasi) pada ${isi.dikunciAt} WIB oleh ${isi.dikunciOleh}, dengan rincian sebagai berikut.`,
+  );
+  pdf.heading('Rekapitulasi per formasi');
+  const perFormasi = pdf.table<HitunganFormasi | { formasi: null; terdaftar: number; ms: number; tms: number }>([
+    {
+      title: 'Formasi',
+      width: CONTENT_WIDTH - 210,
+      value: (r) =>
+        r.formasi ? `${r.formasi.jabatan} · ${r.formasi.lokasi} · ${jenisNama(r.formasi.jenis)}` : 'Jumlah',
+    },
+    { title: 'Terdaftar', width: 70, value: (r) => angka(r.terdaftar), align: 'right' },
+    { title: 'MS', width: 70, value: (r) => angka(r.ms), align: 'right' },
+    { title: 'TMS', width: 70, value: (r) => angka(r.tms), align: 'right' },
+  ]);
+  for (const f of isi.formasi) perFormasi.row(f);
+  perFormasi.row({ formasi: null, ...total });
+  perFormasi.end();
+
+  pdf.heading('Tidak Memenuhi Syarat menurut alasan baku');
+  const perAlasan = pdf.table<{ label: string; jumlah: number }>([
+    { title: 'Alasan', width: CONTENT_WIDTH - 80, value: (r) => r.label },
+    { title: 'Pelamar', width: 80, value: (r) => angka(r.jumlah), align: 'right' },
+  ]);
+  for (const alasan of ALASAN_TMS) {
+    const jumlah = isi.formasi.reduce((sum, f) => sum + (f.alasan[alasan.kode] ?? 0), 0);
+    if (jumlah > 0) perAlasan.row({ label: alasan.label, jumlah });
+  }
+  perAlasan.end();
+
+  for (const [judul, orang] of [
+    ['Verifikator', isi.verifikator],
+    ['Supervisor', isi.supervisor],
+  ] as const) {
+    pdf.heading(`${judul} dan jumlah keputusan`);
+    const t = pdf.table<{ nama: string; jumlah: number }>([
+      { title: 'Nama', width: CONTENT_WIDTH - 80, value: (r) => r.nama },
+      { title: 'Keputusan', width: 80, value: (r) => angka(r.jumlah), align: 'right' },
+    ]);
+    for (const o of orang) t.row(o);
+    if (orang.length === 0) t.row({ nama: '–', jumlah: 0 });
+    t.end();
+  }
+  pdf.paragraph('Demikian berita acara ini dibuat dengan sebenarnya untuk dipergunakan sebagaimana mestinya.');
+  request.penandatangan.forEach((p, i) => {
+    pdf.signature({
+      tempatTanggal: i === 0 ? `Ditetapkan pada tanggal ${tanggalPanjang(request.tanggal)}` : undefined,
+      jabatan: p.jabatan,
+      nama: p.nama,
+      nip: p.nip,
+    });
+    pdf.doc.y += 10;
+  });
+}

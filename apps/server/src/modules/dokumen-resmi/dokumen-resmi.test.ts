@@ -1,0 +1,242 @@
+// Issue #20: the announcement and the minutes, made only after the final lock and only by the
+// instansi's admin of the track; the PDF's text (pdftotext, Debian's poppler-utils) holds every
+// applicant once with the right status and reasons; the public check finds the code, matches the
+// issued file and refuses an altered one.
+
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ALASAN_TMS, DASAR_HUKUM_BAKU } from '@portal/contract';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedAccounts } from '../../db/seed/accounts.js';
+import { seedApplicants } from '../../db/seed/applicants.js';
+import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
+import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
+
+const INSTANSI = 3;
+let ctx: TestContext;
+let client: TestClient;
+let dir: string;
+let admin: string;
+
+const pengumuman = {
+  nomor: '800/123/BKPSDM/2026',
+  tanggal: '2026-11-24',
+  dasarHukum: DASAR_HUKUM_BAKU,
+  penandatangan: { jabatan: 'Ketua Panitia Seleksi', nama: 'Dr. Sri Rahayu, M.Si.', nip: '197501012000032001' },
+};
+const beritaAcara = {
+  nomor: 'BA/77/2026',
+  tanggal: '2026-11-24',
+  penandatangan: [
+    { jabatan: 'Ketua Panitia Seleksi', nama: 'Dr. Sri Rahayu, M.Si.', nip: '197501012000032001' },
+    { jabatan: 'Sekretaris', nama: 'Budi Santoso, S.H.', nip: '198003152005011002' },
+  ],
+};
+
+/** The PDF's text, page by page (layout kept, so a row's cells stay on one line). */
+function pdfText(bytes: Buffer): { text: string; pages: number } {
+  const file = path.join(process.env.KEEP_PDF ?? dir, `d-${Math.random()}.pdf`);
+  writeFileSync(file, bytes);
+  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+  const pages = Number(/Pages:\s+(\d+)/.exec(execFileSync('pdfinfo', [file]).toString())?.[1]);
+  return { text, pages };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'dokumen-resmi-'));
+  ctx = await createTestApp({
+    filesDir: dir,
+    publicUrl: 'https://portal.uji.go.id',
+    logLevel: process.env.DBG ? 'error' : 'silent',
+  });
+  client = new TestClient(ctx.app);
+  await seedAccounts(ctx.db);
+  await seedApplicants(ctx.db, new FolderBerkasStore(dir), {
+    seed: 20,
+    withDocuments: false,
+    blocks: [{ instansiId: INSTANSI, track: 'cpns', applicants: 180 }],
+  });
+  // Everyone decided and reviewed: a fifth TMS with one or two standard reasons.
+  await sql`
+    UPDATE pelamar SET
+      status_verifikasi = CASE WHEN id % 5 = 0 THEN 'TMS' ELSE 'MS' END,
+      alasan_tms = CASE WHEN id % 5 = 0 THEN
+        CASE WHEN id % 2 = 0 THEN ARRAY['IPK', 'USIA'] ELSE ARRAY['DOKUMEN_TIDAK_TERBACA'] END END,
+      verifikator_id = (SELECT id FROM app_user WHERE username = 'verifikator.cpns'),
+      supervisor_id = (SELECT id FROM app_user WHERE username = 'supervisor.cpns'),
+      status_supervisi = 'DISETUJUI', tgl_verifikasi = now(), tgl_supervisi = now()
+    WHERE instansi_id = ${INSTANSI} AND track = 'cpns'`.execute(ctx.db);
+  const user = await createUser(ctx.db, { roles: ['ROLE_ADMIN_CPNS'], flags: { isCpns: true }, instansiId: INSTANSI });
+  admin = await client.loginToken(user.username, user.password);
+}, 90_000);
+
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (url: string, payload: unknown, token = admin) =>
+  client.request({ method: 'POST', url: `/api/cpns/admin/dokumen-resmi${url}`, token, payload: payload as object });
+
+describe('official documents (issue #20)', () => {
+  it('refuses before the final lock, saying why', async () => {
+    const res = await post('/pengumuman', pengumuman);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: 'BELUM_FINAL', message: expect.stringMatching(/belum dikunci/) });
+    const status = await client.request({ url: '/api/cpns/admin/dokumen-resmi', token: admin });
+    expect(status.json()).toMatchObject({ terkunci: false, alasan: expect.stringMatching(/setelah final verifikasi/) });
+  });
+
+  it('is refused to every role but the instansi admin of the track', async () => {
+    const monitoring = await createUser(ctx.db, {
+      roles: ['ROLE_MONITORING_CPNS_INSTANSI'],
+      flags: { isCpns: true },
+      instansiId: INSTANSI,
+    });
+    const verifier = await createUser(ctx.db, {
+      roles: ['ROLE_VERIFIKATOR_CPNS'],
+      flags: { isCpns: true },
+      instansiId: INSTANSI,
+    });
+    for (const user of [monitoring, verifier]) {
+      const token = await client.loginToken(user.username, user.password);
+      expect((await post('/pengumuman', pengumuman, token)).statusCode).toBe(403);
+      expect((await client.request({ url: '/api/cpns/admin/dokumen-resmi', token })).statusCode).toBe(403);
+    }
+  });
+
+  it('makes the announcement after the lock: every applicant once, with status and reasons; checkable', async () => {
+    const kop = await client.request({
+      method: 'PUT',
+      url: '/api/cpns/admin/dokumen-resmi/kop',
+      token: admin,
+      payload: { alamat: 'Jalan H.R. Rasuna Said Kav. 6-7, Jakarta Selatan 12940' },
+    });
+    expect(kop.statusCode, kop.body).toBe(200);
+    const lockedBy = await ctx.db
+      .selectFrom('app_user')
+      .select('id')
+      .where('username', '=', 'admin.cpns')
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('final_verifikasi')
+      .values({ instansi_id: INSTANSI, track: 'cpns', dikunci_oleh: lockedBy.id })
+      .execute();
+
+    const made = await post('/pengumuman', pengumuman);
+    expect(made.statusCode, made.body).toBe(201);
+    const dokumen = made.json();
+    expect(dokumen).toMatchObject({
+      jenis: 'PENGUMUMAN',
+      nomor: pengumuman.nomor,
+      kode: expect.stringMatching(/^[A-Z2-9]{10}$/),
+    });
+
+    const file = await client.request({ url: `/api/cpns/admin/dokumen-resmi/${dokumen.kode}`, token: admin });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('application/pdf');
+    const bytes = file.rawPayload;
+    expect(createHash('sha256').update(bytes).digest('hex')).toBe(dokumen.sha256);
+    const { text, pages } = pdfText(bytes);
+    expect(pages).toBe(dokumen.halaman);
+    expect(text).toContain(`Halaman ${pages} dari ${pages}`);
+    expect(text).toContain('Jalan H.R. Rasuna Said');
+    expect(text).toContain(`Kode dokumen ${dokumen.kode}`);
+    expect(text).toContain(pengumuman.penandatangan.nama);
+
+    const applicants = await ctx.db
+      .selectFrom('pelamar')
+      .select(['no_peserta', 'nik', 'status_verifikasi', 'alasan_tms'])
+      .where('instansi_id', '=', INSTANSI)
+      .where('track', '=', 'cpns')
+      .execute();
+    expect(applicants.length).toBe(180);
+    const label = new Map<string, string>(ALASAN_TMS.map((a) => [a.kode, a.label]));
+    const lines = text.split('\n');
+    for (const p of applicants) {
+      const hits = lines.filter((line) => line.includes(p.no_peserta));
+      expect(hits, p.no_peserta).toHaveLength(1);
+      const line = hits[0] ?? '';
+      expect(line).toContain(p.status_verifikasi === 'MS' ? 'Memenuhi Syarat' : 'Tidak Memenuhi');
+      // NIK masked as monitoring roles see it: the birth date hidden.
+      expect(line).toContain(`${p.nik.slice(0, 6)}******${p.nik.slice(12)}`);
+      expect(line).not.toContain(p.nik);
+      if (p.status_verifikasi === 'TMS') {
+        // The first words of the first reason stand on the row's own line (the rest may wrap).
+        const first = label.get(p.alasan_tms?.[0] ?? '') ?? '';
+        expect(line).toContain(first.split(' ').slice(0, 2).join(' '));
+      }
+    }
+
+    // The public check: what the code is, the same hash; the file itself matches, an altered one not.
+    const cek = await client.request({ url: `/api/cek-dokumen/${dokumen.kode}` });
+    expect(cek.statusCode).toBe(200);
+    expect(cek.json()).toMatchObject({
+      judul: 'Pengumuman Hasil Seleksi Administrasi',
+      instansi: expect.any(String),
+      track: 'CPNS',
+      nomor: pengumuman.nomor,
+      sha256: dokumen.sha256,
+    });
+    const same = await client.request({
+      method: 'POST',
+      url: `/api/cek-dokumen/${dokumen.kode}`,
+      headers: { 'content-type': 'application/pdf' },
+      payload: bytes,
+    });
+    expect(same.json()).toEqual({ cocok: true, sha256: dokumen.sha256 });
+    const altered = Buffer.from(bytes);
+    altered.writeUInt8(altered.readUInt8(altered.length - 20) ^ 1, altered.length - 20);
+    const changed = await client.request({
+      method: 'POST',
+      url: `/api/cek-dokumen/${dokumen.kode}`,
+      headers: { 'content-type': 'application/pdf' },
+      payload: altered,
+    });
+    expect(changed.json()).toMatchObject({ cocok: false });
+    expect((await client.request({ url: '/api/cek-dokumen/ZZZZZZZZZZ' })).statusCode).toBe(404);
+
+    // Made once, audited, listed for the admin.
+    const audit = await ctx.db
+      .selectFrom('audit_event')
+      .select(['action', 'details'])
+      .where('entity_id', '=', dokumen.kode)
+      .execute();
+    expect(audit).toMatchObject([{ action: 'CETAK_PENGUMUMAN', details: { sha256: dokumen.sha256, pelamar: 180 } }]);
+    const status = await client.request({ url: '/api/cpns/admin/dokumen-resmi', token: admin });
+    expect(status.json()).toMatchObject({ terkunci: true, alasan: null, dokumen: [{ kode: dokumen.kode }] });
+  }, 60_000);
+
+  it('makes the minutes: totals, reasons, verifiers and supervisors, the lock', async () => {
+    const made = await post('/berita-acara', beritaAcara);
+    expect(made.statusCode, made.body).toBe(201);
+    const dokumen = made.json();
+    const file = await client.request({ url: `/api/cpns/admin/dokumen-resmi/${dokumen.kode}`, token: admin });
+    const { text, pages } = pdfText(file.rawPayload);
+    expect(pages).toBeLessThanOrEqual(2);
+    expect(text).toContain('BERITA ACARA');
+    expect(text).toMatch(/terhadap 180 pelamar, dengan hasil 144 Memenuhi Syarat dan 36 Tidak Memenuhi Syarat/);
+    expect(text).toContain('IPK di bawah batas minimal');
+    expect(text).toContain('Budi Santoso, S.H.');
+    const verifier = await ctx.db
+      .selectFrom('app_user')
+      .select('fullname')
+      .where('username', '=', 'verifikator.cpns')
+      .executeTakeFirstOrThrow();
+    expect(text).toContain(verifier.fullname);
+  });
+
+  it('refuses a logo that is not a PNG or JPEG', async () => {
+    const res = await client.request({
+      method: 'PUT',
+      url: '/api/cpns/admin/dokumen-resmi/kop',
+      token: admin,
+      payload: { alamat: 'x', logo: { mime: 'image/png', base64: Buffer.from('<svg/>').toString('base64') } },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});

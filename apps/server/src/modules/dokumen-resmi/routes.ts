@@ -1,0 +1,183 @@
+// Issue #20: the official documents of the Rekap Seluruh Pelamar page, for the instansi's admin of
+// the track (the page's monitoring roles see the recap but print nothing), and the public check of
+// a document by its code: GET what it is, POST the file to compare its hash.
+
+import { createHash } from 'node:crypto';
+import {
+  beritaAcaraRequestSchema,
+  dokumenResmiSchema,
+  dokumenResmiStatusSchema,
+  hasTrackRole,
+  keaslianBerkasSchema,
+  keaslianSchema,
+  kodeDokumenParamsSchema,
+  kopInstansiSchema,
+  pengumumanRequestSchema,
+  TRACK_IDS,
+  TRACK_SCREENS,
+  TRACKS,
+  type TrackId,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { actorOf, principalOf } from '../../auth/access.js';
+import type { DB } from '../../db/schema.js';
+import { AppError, forbidden } from '../../errors.js';
+import type { BerkasStore } from '../../storage/berkas-store.js';
+import {
+  buatBeritaAcara,
+  buatPengumuman,
+  type DokumenScope,
+  dokumenMilik,
+  keaslian,
+  simpanKop,
+  statusDokumen,
+} from './service.js';
+
+export interface DokumenResmiRouteOptions {
+  db: Kysely<DB>;
+  files: BerkasStore;
+  publicUrl: string;
+}
+
+/** The largest file the public check takes (the biggest announcement is some tens of MB). */
+const CEK_BODY_LIMIT = 200 * 1024 * 1024;
+
+export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publicUrl }: DokumenResmiRouteOptions) {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  for (const track of TRACK_IDS) {
+    if (!(TRACK_SCREENS[track] as readonly string[]).includes('rekap-pelamar')) continue;
+    const base = `/api/${track}/admin/dokumen-resmi`;
+    const config = { access: { page: () => `/${track}/rekap-pelamar` } };
+    const tags = [TRACKS[track].title];
+    const scopeOf = (request: FastifyRequest): DokumenScope => {
+      const principal = principalOf(request);
+      if (!hasTrackRole(principal.authorities, track as TrackId, 'ADMIN')) {
+        throw forbidden(`Pengumuman dan berita acara hanya dapat dibuat oleh admin ${TRACKS[track].title} instansi.`);
+      }
+      return { track, instansiId: principal.instansi.id };
+    };
+
+    typed.get(
+      base,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Dokumen resmi: dapat dibuat atau belum, kop instansi, dokumen yang telah dibuat',
+          response: { 200: dokumenResmiStatusSchema },
+        },
+      },
+      async (request) => statusDokumen(db, scopeOf(request)),
+    );
+    typed.put(
+      `${base}/kop`,
+      {
+        config,
+        bodyLimit: 1024 * 1024,
+        schema: { tags, summary: 'Simpan kop instansi (alamat, logo)', body: kopInstansiSchema },
+      },
+      async (request) => simpanKop(db, files, scopeOf(request), actorOf(request), request.body),
+    );
+    typed.post(
+      `${base}/pengumuman`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Buat Pengumuman Hasil Seleksi Administrasi (PDF) setelah final verifikasi',
+          body: pengumumanRequestSchema,
+          response: { 201: dokumenResmiSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await buatPengumuman(db, files, scopeOf(request), actorOf(request), request.body, publicUrl)),
+    );
+    typed.post(
+      `${base}/berita-acara`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Buat Berita Acara Verifikasi (PDF) setelah final verifikasi',
+          body: beritaAcaraRequestSchema,
+          response: { 201: dokumenResmiSchema },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(await buatBeritaAcara(db, files, scopeOf(request), actorOf(request), request.body, publicUrl)),
+    );
+    typed.get(
+      `${base}/:kode`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Unduh lagi dokumen yang telah dibuat (berkas yang sama)',
+          params: kodeDokumenParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const dokumen = await dokumenMilik(db, scopeOf(request), request.params.kode);
+        const stream = await files.open(dokumen.sha256);
+        if (!stream) throw new AppError(404, 'NOT_FOUND', 'Berkas dokumen tidak tersedia.');
+        const nama = `${dokumen.jenis === 'PENGUMUMAN' ? 'pengumuman' : 'berita-acara'}-${track}-${dokumen.kode}.pdf`;
+        return reply
+          .header('Content-Type', 'application/pdf')
+          .header('Content-Length', dokumen.ukuran)
+          .header('Content-Disposition', `attachment; filename="${nama}"`)
+          .header('Cache-Control', 'private, no-store')
+          .send(stream);
+      },
+    );
+  }
+
+  // Public: anyone holding a printout or the file checks it (spec: no sign-in).
+  await app.register(async (cek) => {
+    cek.addContentTypeParser(
+      ['application/pdf', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: CEK_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    const route = cek.withTypeProvider<ZodTypeProvider>();
+    route.get(
+      '/api/cek-dokumen/:kode',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['cek dokumen'],
+          summary: 'Keaslian dokumen resmi: untuk apa kode ini diterbitkan, dan sidik SHA-256 berkasnya',
+          params: kodeDokumenParamsSchema,
+          response: { 200: keaslianSchema },
+        },
+      },
+      async (request) => keaslian(db, request.params.kode),
+    );
+    route.post(
+      '/api/cek-dokumen/:kode',
+      {
+        config: { access: 'public' },
+        bodyLimit: CEK_BODY_LIMIT,
+        schema: {
+          tags: ['cek dokumen'],
+          summary: 'Bandingkan berkas PDF (badan permintaan, application/pdf) dengan dokumen yang diterbitkan',
+          params: kodeDokumenParamsSchema,
+          body: z.instanceof(Buffer),
+          response: { 200: keaslianBerkasSchema },
+        },
+      },
+      async (request) => {
+        const issued = await keaslian(db, request.params.kode);
+        const sha256 = createHash('sha256').update(request.body).digest('hex');
+        return { cocok: sha256 === issued.sha256, sha256 };
+      },
+    );
+  });
+}

@@ -1,0 +1,132 @@
+// What a verifier on a district office's link feels (issue #22, see README.md): Debian's Chromium
+// with a "Slow 4G" profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and 4× CPU
+// slowdown, a fresh profile, the production build. Prints bytes and times beside the targets;
+// asserts nothing.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { freePort } from '../../scripts/pg-cluster.mjs';
+import { DEMO_PASSWORD, root, startServer, stop } from '../lib.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6e6 / 8) * 0.9,
+  uploadThroughput: (750e3 / 8) * 0.9,
+};
+const CPU_SLOWDOWN = 4;
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Throttles a page as the profile says and counts the bytes that cross the wire. */
+async function throttle(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const wire = { bytes: 0 };
+  cdp.on('Network.loadingFinished', (event) => {
+    wire.bytes += event.encodedDataLength;
+  });
+  return wire;
+}
+
+const seconds = (ms) => Number((ms / 1000).toFixed(2));
+
+async function timed(work) {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+async function oneRun(base) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+    baseURL: base,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    viewport: { width: 1440, height: 900 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const wire = await throttle(context, page);
+    const user = page.getByLabel('Nama Pengguna');
+    const signInButton = page.getByRole('button', { name: 'Masuk', exact: true });
+    // First visit: until the sign-in form can be typed into and sent.
+    const firstVisit = await timed(async () => {
+      await page.goto('/auth/login', { waitUntil: 'commit' });
+      await user.waitFor();
+      await signInButton.waitFor();
+    });
+    const firstBytes = wire.bytes;
+    await user.fill('admin.cpns');
+    await page.getByLabel('Kata Sandi').fill(DEMO_PASSWORD);
+    const signIn = await timed(async () => {
+      await signInButton.click();
+      await page.getByRole('button', { name: /^Menu pengguna: / }).waitFor();
+    });
+    const list = await timed(async () => {
+      await page.locator('nav[aria-label="Menu utama"] a[href="/cpns/rekap-pelamar"]').click();
+      await page.getByRole('table', { name: 'Rekap Seluruh Pelamar' }).locator('tbody tr').first().waitFor();
+    });
+    // Repeat visit: a new tab of the same browser, straight to the list (cache and service worker warm).
+    const second = await context.newPage();
+    await throttle(context, second);
+    const repeat = await timed(async () => {
+      await second.goto('/cpns/rekap-pelamar', { waitUntil: 'commit' });
+      await second.getByRole('table', { name: 'Rekap Seluruh Pelamar' }).locator('tbody tr').first().waitFor();
+    });
+    return { firstVisit, firstBytes, signIn, list, repeat };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function main() {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-data-'));
+  const { child } = await startServer(port, {
+    DATA_DIR: dataDir,
+    JWT_SECRET: 'bench-web-secret-bench-web-secret-0123456789',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    WEB_DIST: path.join(root, 'apps/web/dist'),
+  });
+  try {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await oneRun(`http://127.0.0.1:${port}`));
+    const row = (step, key, target, format = seconds) => ({
+      step,
+      median: format(median(runs.map((r) => r[key]))),
+      runs: runs.map((r) => format(r[key])).join(' / '),
+      target,
+    });
+    console.log(`Slow 4G (150 ms, 1.6 Mbit/s down, 750 kbit/s up), CPU ×${CPU_SLOWDOWN}, fresh profile, ${RUNS} runs`);
+    console.table([
+      row('first visit: sign-in form usable (s)', 'firstVisit', '≤ 2.5'),
+      row('first visit: transferred (KB)', 'firstBytes', '≤ 600', (b) => Math.round(b / 1024)),
+      row('sign-in → dashboard (s)', 'signIn', '≤ 1.2'),
+      row('open a list, rows shown (s)', 'list', '≤ 1.2'),
+      row('repeat visit, list shown (s)', 'repeat', '≤ 1.0'),
+    ]);
+  } finally {
+    await stop(child);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,158 @@
+// Issue #18 end to end: the national operator loads a formasi, downloads the applicants' template,
+// fills two rows (one with a bad NIK), uploads it, sees the bad row in the check report, fixes it,
+// applies with the progress bar, loads the applicant's scanned KTP as a ZIP with its manifest, and
+// a verifier of that instansi finds the new applicant and opens the document.
+// Then Jadwal Tahapan: one window edited in WIB and shown again after a reload.
+
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { signIn } from './helpers';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'e2e-impor-'));
+/** A 1×1 PNG: the smallest real image the document viewer draws. */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+/** Writes a ZIP from {name: base64} (Python's zipfile: what an operator's tool would make). */
+const ZIP_SCRIPT = `
+import sys, zipfile, base64, json
+with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
+    for name, data in json.loads(sys.stdin.read()).items():
+        z.writestr(name, base64.b64decode(data))
+`;
+const stamp = Date.now().toString().slice(-7);
+const NAMA = `Sulistyowati Impor ${stamp}`;
+const FORMASI = {
+  instansi_kode: '4010',
+  track: 'cpns',
+  jabatan_kode: `JF-E2E-${stamp}`,
+  lokasi_kode: 'LOK-E2E',
+  jenis_formasi: 'UMUM',
+  pendidikan_kode: 'S1-HUKUM',
+};
+
+/** Chooses the file as a person does (the file dialog), then asks for the check. */
+async function uploadAndCheck(page: Page, file: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: /^Berkas/ }).click();
+  await (await chooser).setFiles(file);
+  await page.getByRole('button', { name: 'Periksa berkas' }).click();
+}
+
+async function applyAndWait(page: Page) {
+  await page.getByRole('button', { name: 'Terapkan' }).click();
+  await page.getByRole('dialog', { name: 'Terapkan impor?' }).getByRole('button', { name: 'Terapkan' }).click();
+  await expect(page.getByRole('progressbar', { name: 'Kemajuan impor' })).toBeVisible();
+  await expect(page.getByText('Impor selesai.').last()).toBeVisible({ timeout: 20_000 });
+}
+
+test('the operator loads applicants from the template; a verifier finds them', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, 'superadmin');
+  await page.locator('nav[aria-label="Menu utama"]').getByRole('link', { name: 'Impor Data' }).click();
+  await expect(page).toHaveURL(/\/admin\/impor/);
+
+  // A formasi of Kementerian Hukum first (CSV with semicolons, as Excel writes it here).
+  await page.getByRole('combobox', { name: 'Jenis data' }).click();
+  await page.getByRole('option', { name: 'Formasi', exact: true }).click();
+  const formasi = path.join(dir, 'formasi.csv');
+  writeFileSync(
+    formasi,
+    [
+      'instansi_kode;track;jabatan_kode;lokasi_kode;jenis_formasi;pendidikan_kode;jabatan_nama;lokasi_nama;pendidikan_nama;prodi;usia_min;usia_max;ipk_min;jumlah_kebutuhan',
+      `${Object.values(FORMASI).join(';')};Analis Hukum Uji Impor;Kota Jakarta Selatan;S-1 Ilmu Hukum;Ilmu Hukum;18;35;3,00;3`,
+    ].join('\r\n'),
+  );
+  await uploadAndCheck(page, formasi);
+  await expect(page.getByTestId('jumlah-baru')).toHaveText('1');
+  await applyAndWait(page);
+
+  // The applicants' template, filled with two rows, the second with a NIK one digit short.
+  await page.getByRole('combobox', { name: 'Jenis data' }).click();
+  await page.getByRole('option', { name: 'Pelamar', exact: true }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Unduh template' }).click();
+  const template = path.join(dir, 'template-pelamar.xlsx');
+  await (await download).saveAs(template);
+  expect((await download).suggestedFilename()).toBe('template-pelamar.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(template);
+  const sheet = workbook.getWorksheet('Data') as ExcelJS.Worksheet;
+  const header = (sheet.getRow(1).values as string[]).slice(1);
+  const example = Object.fromEntries(
+    header.map((h, i) => [h, String((sheet.getRow(2).values as unknown[])[i + 1] ?? '')]),
+  );
+  const row = (nomor: string, nik: string, nama: string) =>
+    header.map((h) => ({ ...example, ...FORMASI, nomor_peserta: nomor, nik, nama, nama_ijazah: '' })[h] ?? '');
+  sheet.getRow(2).values = row(`77${stamp}00001`, `317101250599${stamp.slice(-4)}`, NAMA);
+  sheet.getRow(3).values = row(`77${stamp}00002`, '31710125059', `Bayu Impor ${stamp}`);
+  const filled = path.join(dir, 'pelamar.xlsx');
+  await workbook.xlsx.writeFile(filled);
+  await uploadAndCheck(page, filled);
+  await expect(page.getByTestId('jumlah-ditolak')).toHaveText('1');
+  const rejections = page.getByRole('table', { name: 'Baris yang ditolak' });
+  await expect(rejections.getByRole('row', { name: /^3 nik .*NIK harus 16 angka/ })).toBeVisible();
+  await page.screenshot({ path: 'test-results/impor-cek.png', fullPage: true });
+
+  // Fixed and uploaded again: two new applicants, applied with the progress bar.
+  sheet.getRow(3).values = row(`77${stamp}00002`, `317101250598${stamp.slice(-4)}`, `Bayu Impor ${stamp}`);
+  await workbook.xlsx.writeFile(filled);
+  await uploadAndCheck(page, filled);
+  await expect(page.getByTestId('jumlah-baru')).toHaveText('2');
+  await expect(page.getByTestId('jumlah-ditolak')).toHaveText('0');
+  await applyAndWait(page);
+  await page.screenshot({ path: 'test-results/impor-selesai.png', fullPage: true });
+  // The job is in the URL: a reload shows it again.
+  await page.reload();
+  await expect(page.getByRole('progressbar', { name: 'Kemajuan impor' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Impor terakhir' }).getByText('pelamar.xlsx').first()).toBeVisible();
+
+  // The applicant's scanned KTP, as a ZIP with its manifest.
+  await page.getByRole('combobox', { name: 'Jenis data' }).click();
+  await page.getByRole('option', { name: 'Dokumen pelamar (ZIP)' }).click();
+  const archive = path.join(dir, 'dokumen.zip');
+  execFileSync('python3', ['-c', ZIP_SCRIPT, archive], {
+    input: JSON.stringify({
+      'manifest.csv': Buffer.from(
+        `nomor_peserta;jenis;nama_file\r\n77${stamp}00001;KTP;ktp/77${stamp}00001.png\r\n`,
+      ).toString('base64'),
+      [`ktp/77${stamp}00001.png`]: PNG_1X1,
+    }),
+  });
+  await uploadAndCheck(page, archive);
+  await expect(page.getByTestId('jumlah-baru')).toHaveText('1');
+  await applyAndWait(page);
+
+  // A verifier of Kementerian Hukum finds the new applicant waiting and opens the document.
+  const verifier = await (await browser.newContext()).newPage();
+  await signIn(verifier, 'verifikator.cpns');
+  await verifier.goto('/cpns/verifikasi');
+  await verifier.getByLabel('Cari').fill(NAMA);
+  const found = verifier.getByRole('row', { name: new RegExp(NAMA) });
+  await expect(found).toBeVisible();
+  await found.getByText(NAMA).click();
+  await expect(verifier).toHaveURL(/\/cpns\/verifikasi\/detail\?id=\d+/);
+  await expect(verifier.getByRole('tab', { name: /KTP/ })).toBeVisible();
+  await expect(verifier.getByTestId('document-viewer').locator('img')).toBeVisible();
+  await verifier.screenshot({ path: 'test-results/impor-dokumen-verifikator.png', fullPage: true });
+});
+
+test('Jadwal Tahapan: a window edited in WIB stays after a reload', async ({ page }) => {
+  await signIn(page, 'superadmin');
+  await page.goto('/admin/jadwal');
+  const label = 'PPPK Tenaga Kesehatan – jawab sanggah nilai';
+  const selesai = page.getByRole('button', { name: `Selesai (WIB): ${label}` });
+  await expect(selesai).toHaveText('23/01/2027 07:00');
+  await page.screenshot({ path: 'test-results/jadwal-tahapan.png', fullPage: true });
+  await selesai.click();
+  const dropdown = page.getByRole('dialog');
+  await dropdown.getByRole('button', { name: '28 Januari 2027' }).click();
+  await dropdown.getByRole('button', { name: 'Pakai tanggal dan jam ini' }).click();
+  await page.getByRole('button', { name: `Simpan: ${label}` }).click();
+  await expect(page.getByText('Jadwal disimpan dan langsung berlaku.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Selesai (WIB): ${label}` })).toHaveText('28/01/2027 07:00');
+});

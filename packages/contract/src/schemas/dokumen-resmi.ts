@@ -1,0 +1,106 @@
+// Issue #20: the official documents an instansi's admin prints once its track is locked — the
+// announcement of the administrative selection and the verification minutes — and the public
+// check of a printed or downloaded copy (/cek-dokumen/{kode}).
+
+import { z } from 'zod';
+import { TRACK_IDS } from '../tracks.js';
+
+export const DOKUMEN_RESMI_JENIS = ['PENGUMUMAN', 'BERITA_ACARA'] as const;
+export type DokumenResmiJenis = (typeof DOKUMEN_RESMI_JENIS)[number];
+
+export const DOKUMEN_RESMI_JUDUL: Record<DokumenResmiJenis, string> = {
+  PENGUMUMAN: 'Pengumuman Hasil Seleksi Administrasi',
+  BERITA_ACARA: 'Berita Acara Verifikasi',
+};
+
+/** The default legal basis of the announcement (editable by the admin). */
+export const DASAR_HUKUM_BAKU =
+  'Berdasarkan Undang-Undang Nomor 20 Tahun 2023 tentang Aparatur Sipil Negara, peraturan pelaksanaannya, dan ketentuan seleksi yang ditetapkan Menteri Pendayagunaan Aparatur Negara dan Reformasi Birokrasi, dengan ini diumumkan hasil seleksi administrasi sebagai berikut.';
+
+const teks = (nama: string, max: number) =>
+  z.string().trim().min(1, `${nama} wajib diisi`).max(max, `${nama} paling banyak ${max} karakter`);
+
+export const penandatanganSchema = z.object({
+  jabatan: teks('Jabatan penanda tangan', 150),
+  nama: teks('Nama penanda tangan', 150),
+  nip: z
+    .string()
+    .trim()
+    .regex(/^\d{18}$/, 'NIP terdiri atas 18 angka'),
+});
+export type Penandatangan = z.infer<typeof penandatanganSchema>;
+
+/** The letterhead, entered once per instansi and remembered. */
+export const kopInstansiSchema = z.object({
+  alamat: z.string().trim().max(400, 'Alamat paling banyak 400 karakter'),
+  /** A PNG or JPEG logo as base64 (≤ 300 KB); null removes it, undefined keeps the current one. */
+  logo: z
+    .object({ mime: z.enum(['image/png', 'image/jpeg']), base64: z.string().max(400_000) })
+    .nullable()
+    .optional(),
+});
+export type KopInstansi = z.infer<typeof kopInstansiSchema>;
+
+const tanggal = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Tanggal berformat YYYY-MM-DD');
+
+export const pengumumanRequestSchema = z.object({
+  nomor: teks('Nomor pengumuman', 100),
+  tanggal,
+  dasarHukum: teks('Dasar hukum', 3000),
+  penandatangan: penandatanganSchema,
+});
+export type PengumumanRequest = z.infer<typeof pengumumanRequestSchema>;
+
+export const beritaAcaraRequestSchema = z.object({
+  nomor: teks('Nomor berita acara', 100),
+  tanggal,
+  penandatangan: z.array(penandatanganSchema).min(1, 'Sedikitnya satu penanda tangan').max(3),
+});
+export type BeritaAcaraRequest = z.infer<typeof beritaAcaraRequestSchema>;
+
+export const dokumenResmiSchema = z.object({
+  kode: z.string(),
+  jenis: z.enum(DOKUMEN_RESMI_JENIS),
+  track: z.enum(TRACK_IDS),
+  instansi: z.string(),
+  nomor: z.string(),
+  tanggal: z.string(),
+  sha256: z.string(),
+  ukuran: z.number().int(),
+  halaman: z.number().int(),
+  dibuatAt: z.string(),
+  dibuatOleh: z.string(),
+});
+export type DokumenResmi = z.infer<typeof dokumenResmiSchema>;
+
+/** GET {base}/dokumen-resmi: whether documents can be made, the letterhead, those made so far. */
+export const dokumenResmiStatusSchema = z.object({
+  terkunci: z.boolean(),
+  /** Why the documents cannot be made yet (before the final lock). */
+  alasan: z.string().nullable(),
+  kop: z.object({ alamat: z.string(), adaLogo: z.boolean() }),
+  dokumen: z.array(dokumenResmiSchema),
+});
+export type DokumenResmiStatus = z.infer<typeof dokumenResmiStatusSchema>;
+
+export const kodeDokumenParamsSchema = z.object({
+  kode: z.string().regex(/^[A-Z2-9]{10}$/, 'Kode dokumen tidak dikenal'),
+});
+
+/** GET /api/cek-dokumen/{kode}: what a code was issued for (public, no sign-in). */
+export const keaslianSchema = z.object({
+  kode: z.string(),
+  jenis: z.enum(DOKUMEN_RESMI_JENIS),
+  judul: z.string(),
+  instansi: z.string(),
+  track: z.string(),
+  nomor: z.string(),
+  tanggal: z.string(),
+  dibuatAt: z.string(),
+  sha256: z.string(),
+  ukuran: z.number().int(),
+});
+export type Keaslian = z.infer<typeof keaslianSchema>;
+
+/** POST /api/cek-dokumen/{kode} with the file: whether it is the issued one, unaltered. */
+export const keaslianBerkasSchema = z.object({ cocok: z.boolean(), sha256: z.string() });
