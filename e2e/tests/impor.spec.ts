@@ -140,19 +140,42 @@ test('the operator loads applicants from the template; a verifier finds them', a
   await verifier.screenshot({ path: 'test-results/impor-dokumen-verifikator.png', fullPage: true });
 });
 
+const BULAN = [
+  'Januari',
+  'Februari',
+  'Maret',
+  'April',
+  'Mei',
+  'Juni',
+  'Juli',
+  'Agustus',
+  'September',
+  'Oktober',
+  'November',
+  'Desember',
+];
+
 test('Jadwal Tahapan: a window edited in WIB stays after a reload', async ({ page }) => {
   await signIn(page, 'superadmin');
   await page.goto('/admin/jadwal');
   const label = 'PPPK Tenaga Kesehatan – jawab sanggah nilai';
   const selesai = page.getByRole('button', { name: `Selesai (WIB): ${label}` });
-  await expect(selesai).toHaveText('23/01/2027 07:00');
+  // The seed opens every window for 60 days from the day it runs: read the date, pick another day
+  // of the same month (the picker opens on the month of the current value).
+  await expect(selesai).toHaveText(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  const [, dd, mm, yyyy, jam] =
+    /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}:\d{2})$/.exec((await selesai.textContent()) ?? '') ?? [];
+  const day = Number(dd) <= 20 ? Number(dd) + 5 : Number(dd) - 5;
+  const bulan = BULAN[Number(mm) - 1];
   await page.screenshot({ path: 'test-results/jadwal-tahapan.png', fullPage: true });
   await selesai.click();
   const dropdown = page.getByRole('dialog');
-  await dropdown.getByRole('button', { name: '28 Januari 2027' }).click();
+  await dropdown.getByRole('button', { name: `${day} ${bulan} ${yyyy}` }).click();
   await dropdown.getByRole('button', { name: 'Pakai tanggal dan jam ini' }).click();
   await page.getByRole('button', { name: `Simpan: ${label}` }).click();
   await expect(page.getByText('Jadwal disimpan dan langsung berlaku.')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('button', { name: `Selesai (WIB): ${label}` })).toHaveText('28/01/2027 07:00');
+  await expect(page.getByRole('button', { name: `Selesai (WIB): ${label}` })).toHaveText(
+    `${String(day).padStart(2, '0')}/${mm}/${yyyy} ${jam}`,
+  );
 });
