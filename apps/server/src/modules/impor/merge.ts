@@ -158,17 +158,21 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
           LEFT JOIN pelamar p ON p.no_peserta = b.data->>'nomor_peserta'
           LEFT JOIN instansi i ON i.id = p.instansi_id
           LEFT JOIN formasi f ON f.id = p.formasi_id
-          LEFT JOIN LATERAL (SELECT CASE WHEN p.id IS NULL THEN
+          -- The live row rebuilt as JSON once per staged row, and the work-done guards only for rows
+          -- that would change: a re-import of the same file is mostly rows that stay as they are.
+          -- OFFSET 0 keeps each lateral a subquery of its own, evaluated once, not inlined twice.
+          LEFT JOIN LATERAL (SELECT p.id IS NOT NULL AND ${PELAMAR_JSON} = b.data AS sama OFFSET 0) s ON true
+          LEFT JOIN LATERAL (SELECT CASE WHEN s.sama THEN NULL
+            WHEN p.id IS NULL THEN
               CASE WHEN EXISTS (SELECT 1 FROM final_verifikasi fv JOIN instansi i2 ON i2.id = fv.instansi_id
                 WHERE i2.kode = b.data->>'instansi_kode' AND fv.track = b.data->>'track')
               THEN 'hasil verifikasi instansi ini sudah dikunci' END
-            ELSE ${PELAMAR_DIKERJAKAN} END AS dikerjakan) d ON true`,
-        sql`CASE WHEN p.id IS NULL AND d.dikerjakan IS NOT NULL THEN 'KONFLIK'
-          WHEN p.id IS NULL THEN 'BARU'
-          WHEN ${PELAMAR_JSON} = b.data THEN 'SAMA'
+            ELSE ${PELAMAR_DIKERJAKAN} END AS dikerjakan OFFSET 0) d ON true`,
+        sql`CASE WHEN s.sama THEN 'SAMA'
           WHEN d.dikerjakan IS NOT NULL THEN 'KONFLIK'
+          WHEN p.id IS NULL THEN 'BARU'
           ELSE 'BERUBAH' END`,
-        sql`CASE WHEN p.id IS NULL OR ${PELAMAR_JSON} <> b.data THEN d.dikerjakan END`,
+        sql`d.dikerjakan`,
       );
       return;
     case 'nilai':
