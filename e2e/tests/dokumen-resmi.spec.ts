@@ -42,6 +42,8 @@ test('before the final lock the admin cannot print and sees why; a monitor sees 
   );
   // The reason is also the buttons' description for a screen reader.
   await expect(panel.getByRole('button', { name: 'Cetak Pengumuman' })).toHaveAccessibleDescription(/belum dikunci/);
+  await panel.getByRole('button', { name: 'Cetak Pengumuman' }).hover({ force: true });
+  await panel.screenshot({ path: test.info().outputPath('dokumen-resmi-belum-dikunci.png') });
 
   const monitor = await (await browser.newContext()).newPage();
   await signIn(monitor, 'monitor.guru');
@@ -69,7 +71,7 @@ test('the admin prints the announcement and the minutes; anyone checks the file 
 
   await panel.getByRole('button', { name: 'Cetak Pengumuman' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Pengumuman Hasil Seleksi Administrasi' });
-  await expect(dialog.getByLabel('Tanggal', { exact: true })).toHaveValue(todayWib());
+  await expect(dialog.getByRole('textbox', { name: 'Tanggal', exact: true })).toHaveValue(todayWib());
   await expect(dialog.getByLabel('Dasar hukum')).toHaveValue(/Undang-Undang Nomor 20 Tahun 2023/);
   await dialog.getByLabel('Nomor pengumuman').fill('800/17/BKPSDM-RA/2026');
   await dialog.getByLabel('Jabatan').fill('Kepala BKPSDM Kabupaten Raja Ampat');
@@ -145,6 +147,8 @@ test('the admin prints the announcement and the minutes; anyone checks the file 
   await panel.getByRole('button', { name: 'Cetak Pengumuman' }).click();
   await expect(admin.getByRole('dialog').getByLabel('NIP')).toHaveValue(NIP);
   await admin.getByRole('dialog').getByRole('button', { name: 'Batal' }).click();
+  await expect(admin.getByRole('dialog')).toBeHidden();
+  await panel.screenshot({ path: testInfo.outputPath('dokumen-resmi-daftar.png') });
 
   // The public check, on a phone, signed out.
   const visitor = await (

@@ -1013,7 +1013,7 @@ export const id = {
       nomor: 'Nomor',
       tanggal: 'Tanggal dokumen',
       dibuat: 'Dibuat',
-      sha256: 'Sidik SHA-256',
+      sha256: 'SHA-256',
       ukuran: 'Ukuran berkas',
       byte: (n: number) => `${n.toLocaleString('id-ID')} byte`,
       unggah: 'Unggah PDF untuk dicocokkan',

@@ -63,9 +63,11 @@ describe('/cek-dokumen/:kode without signing in', () => {
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
     await userEvent.upload(input, new File(['%PDF-1.7 isi'], 'pengumuman.pdf', { type: 'application/pdf' }));
     expect(await screen.findByText('Cocok: berkas ini asli dan tidak diubah')).toBeTruthy();
-    expect(new Headers(posts[0]?.headers).get('Content-Type')).toBe('application/pdf');
-    expect(await (posts[0]?.body as Blob).text()).toBe('%PDF-1.7 isi');
-    expect(new Headers(posts[0]?.headers).get('Authorization')).toBeNull();
+    const [post] = posts;
+    if (!post) throw new Error('the file was not posted');
+    expect(new Headers(post.headers).get('Content-Type')).toBe('application/pdf');
+    expect(await (post.body as Blob).text()).toBe('%PDF-1.7 isi');
+    expect(new Headers(post.headers).get('Authorization')).toBeNull();
   });
 
   it('says so when the file differs, with both hashes', async () => {

@@ -17,6 +17,7 @@ afterEach(() => {
   clearAuth();
   queryClient.clear();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const ALASAN =
@@ -49,7 +50,7 @@ const status = (terkunci: boolean): DokumenResmiStatus => ({
 type Call = { url: string; method: string; body: unknown };
 
 /** The recap's own calls answered empty; the documents' calls by `dokumen`. */
-function stubServer(dokumen: (call: Call) => Response) {
+function stubServer(dokumen: (call: Call) => Response | Promise<Response>) {
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
@@ -144,5 +145,40 @@ describe('official documents on the recap', () => {
     });
     // The letterhead did not change, so it was not saved again.
     await waitFor(() => expect(calls.some((call) => call.url.endsWith('/kop'))).toBe(false));
+  }, 30_000);
+
+  it('while the PDF is made: says so, takes no second submit, then downloads it and names the code', async () => {
+    await signIn(admin());
+    localStorage.setItem(
+      'portal-penandatangan.cpns',
+      JSON.stringify({ pengumuman: { jabatan: 'Kepala Badan', nama: 'Ani Lestari', nip: '198001012005012001' } }),
+    );
+    let finish: (response: Response) => void = () => {};
+    const made = status(true).dokumen[0];
+    const calls = stubServer((call) => {
+      if (isDokumenPost(call)) return new Promise<Response>((resolve) => (finish = resolve));
+      if (call.url.endsWith('/KODEBARU23')) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
+      return jsonResponse(200, status(true));
+    });
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:dokumen');
+    renderApp('/cpns/rekap-pelamar');
+    const panel = await screen.findByRole('region', { name: 'Dokumen resmi' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cetak Pengumuman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pengumuman Hasil Seleksi Administrasi' });
+    // The last signer of this track is remembered.
+    expect((within(dialog).getByLabelText(/^NIP/) as HTMLInputElement).value).toBe('198001012005012001');
+    await userEvent.type(within(dialog).getByLabelText(/Nomor pengumuman/), '800/3/2026');
+    const submit = within(dialog).getByRole('button', { name: 'Buat dan unduh PDF' });
+    await userEvent.click(submit);
+
+    expect((await within(dialog).findByRole('status')).textContent).toContain('Menyusun dokumen…');
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    submit.closest('form')?.requestSubmit();
+    expect(calls.filter(isDokumenPost)).toHaveLength(1);
+
+    finish(jsonResponse(201, { ...made, kode: 'KODEBARU23', nomor: '800/3/2026' }));
+    expect(await screen.findByText('Dokumen dibuat dan diunduh. Kode dokumen: KODEBARU23.')).toBeTruthy();
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }, 30_000);
 });
