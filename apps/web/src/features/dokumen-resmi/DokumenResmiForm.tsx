@@ -202,6 +202,8 @@ export function DokumenResmiForm({ track, jenis, kop, onClose }: DokumenResmiFor
               <DateInput
                 label={t.tanggal}
                 description={t.tanggalKet}
+                // The hint under the field, so the field lines up with its neighbour.
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 required
                 value={tanggal}
                 onChange={(value) => setTanggal(value)}
@@ -251,6 +253,7 @@ export function DokumenResmiForm({ track, jenis, kop, onClose }: DokumenResmiFor
                     <TextInput
                       label={t.nip}
                       description={t.nipKet}
+                      inputWrapperOrder={['label', 'input', 'description', 'error']}
                       required
                       inputMode="numeric"
                       maxLength={18}

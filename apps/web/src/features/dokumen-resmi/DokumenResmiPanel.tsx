@@ -151,8 +151,8 @@ function DaftarDokumen({ track, dokumen }: { track: TrackId; dokumen: DokumenRes
           {dokumen.map((item) => (
             <Table.Tr key={item.kode}>
               <Table.Td>{t.jenis[item.jenis]}</Table.Td>
-              <Table.Td>{item.nomor}</Table.Td>
-              <Table.Td>{formatTanggal(item.tanggal)}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.nomor}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTanggal(item.tanggal)}</Table.Td>
               <Table.Td ff="monospace">{item.kode}</Table.Td>
               <Table.Td>{item.dibuatOleh}</Table.Td>
               <Table.Td>{formatWaktu(item.dibuatAt)}</Table.Td>
