@@ -176,6 +176,13 @@ test('the admin prints the announcement and the minutes; anyone checks the file 
   await expect(visitor.getByText('Tidak cocok: berkas ini berbeda dari dokumen yang diterbitkan')).toBeVisible();
   await visitor.screenshot({ path: testInfo.outputPath('cek-dokumen-tidak-cocok.png'), fullPage: true });
 
+  // The code read off paper, typed in.
+  await visitor.goto('/cek-dokumen');
+  await visitor.getByLabel('Kode dokumen').fill(kode.toLowerCase());
+  await visitor.getByRole('button', { name: 'Periksa' }).click();
+  await expect(visitor).toHaveURL(new RegExp(`/cek-dokumen/${kode}$`));
+  await expect(visitor.getByRole('region', { name: 'Pengumuman Hasil Seleksi Administrasi' })).toContainText(kode);
+
   await visitor.goto('/cek-dokumen/ZZZZZZZZZZ');
   await expect(visitor.getByRole('alert')).toContainText('Kode dokumen tidak dikenal');
 });
