@@ -65,6 +65,9 @@ export const STORAGE_KEYS = {
   sso: `${APP_VERSION}-sso`,
   /** Prefix of the OIDC client's own entries (its user and its sign-in state). */
   oidcPrefix: `${APP_VERSION}-oidc.`,
+  /** Issue #20: the last signers of the official documents, per track (followed by the track).
+   * Not versioned: an update of the app must not make the admin retype them. */
+  penandatanganPrefix: 'portal-penandatangan.',
 } as const;
 
 /** Cookie and header of the double-submit XSRF protection (spec §7). */

@@ -63,6 +63,13 @@ export const USER_ADMIN_PATH = '/admin/pengguna';
 export const IMPOR_PATH = '/admin/impor';
 /** Issue #18: the stage windows of every track, edited by the national operator. */
 export const JADWAL_ADMIN_PATH = '/admin/jadwal';
+/** Issue #20: the public check of an official document (no sign-in), printed as a QR code on it. */
+export const CEK_DOKUMEN_PATH = '/cek-dokumen';
+
+/** The check page of one document: `/cek-dokumen/{kode}`. */
+export function cekDokumenPath(kode: string): string {
+  return `${CEK_DOKUMEN_PATH}/${kode}`;
+}
 
 /** Pages every signed-in user may open, whatever their roles (spec §2: "Always shown"). */
 export const ALWAYS_ALLOWED_PAGES: readonly string[] = [DASHBOARD_PATH, BUILDER_PATH, PROFILE_PATH];

@@ -115,9 +115,12 @@ async function readBlob(response: Response, onProgress?: (bytes: number) => void
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', body, auth = true, expireOnUnauthorized = true, signal, as = 'json', onProgress } = options;
   const headers = new Headers({ Accept: 'application/json' });
-  // A file upload (FormData) sets its own multipart content type and boundary.
+  // A file upload (FormData) sets its own multipart content type and boundary; a bare file (Blob)
+  // is sent as it is, with its own type (the public document check posts the PDF itself).
   const form = typeof FormData !== 'undefined' && body instanceof FormData;
-  if (body !== undefined && !form) headers.set('Content-Type', 'application/json');
+  const file = typeof Blob !== 'undefined' && body instanceof Blob;
+  if (file) headers.set('Content-Type', body.type || 'application/octet-stream');
+  else if (body !== undefined && !form) headers.set('Content-Type', 'application/json');
   const token = auth ? await tokenSource() : null;
   if (token) headers.set('Authorization', `Bearer ${token}`);
   if (method !== 'GET') {
@@ -130,7 +133,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     response = await transport(`${API_BASE}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : form ? (body as FormData) : JSON.stringify(body),
+      body: body === undefined ? undefined : form || file ? (body as FormData | Blob) : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });

@@ -3,6 +3,7 @@
 
 import {
   BUILDER_PATH,
+  CEK_DOKUMEN_PATH,
   DASHBOARD_PATH,
   IMPOR_PATH,
   JADWAL_ADMIN_PATH,
@@ -25,8 +26,17 @@ const builderPage = () => import('../features/builder/BuilderPage').then((m) => 
 const trackRootPage = () => import('../features/tracks/TrackRootPage').then((m) => ({ Component: m.TrackRootPage }));
 const trackScreenPage = () =>
   import('../features/tracks/TrackScreenPage').then((m) => ({ Component: m.TrackScreenPage }));
+// The recap with the official documents of issue #20 under the final lock: composed here, so
+// neither feature imports the other.
 const rekapPelamarPage = () =>
-  import('../features/pelamar/PelamarListPage').then((m) => ({ Component: m.RekapPelamarPage }));
+  Promise.all([
+    import('../features/pelamar/PelamarListPage'),
+    import('../features/dokumen-resmi/DokumenResmiPanel'),
+  ]).then(([pelamar, dokumen]) => ({
+    Component: function RekapPelamarRoute() {
+      return <pelamar.RekapPelamarPage panels={(track) => <dokumen.DokumenResmiPanel track={track} />} />;
+    },
+  }));
 
 const rekapPelamarDetailPage = () =>
   import('../features/pelamar/PelamarDetailPage').then((m) => ({ Component: m.RekapPelamarDetailPage }));
@@ -144,6 +154,12 @@ export function createRoutes(): RouteObject[] {
       HydrateFallback,
       lazy: () => import('../auth/SsoCallbackPage').then((m) => ({ Component: m.SsoCallbackPage })),
     },
+    // Issue #20: anyone holding an official document checks it here, signed in or not.
+    ...[CEK_DOKUMEN_PATH, `${CEK_DOKUMEN_PATH}/:kode`].map((path) => ({
+      path,
+      HydrateFallback,
+      lazy: () => import('../features/dokumen-resmi/CekDokumenPage').then((m) => ({ Component: m.CekDokumenPage })),
+    })),
     {
       path: NOT_FOUND_PATH,
       HydrateFallback,

@@ -34,6 +34,14 @@ if (!('ResizeObserver' in window)) {
 
 window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 
+// Mantine's autosizing Textarea listens for web fonts having loaded.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: vi.fn(), removeEventListener: vi.fn(), ready: Promise.resolve() },
+  });
+}
+
 afterEach(() => {
   cleanup();
   localStorage.clear();

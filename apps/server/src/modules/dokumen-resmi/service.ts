@@ -12,6 +12,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   type BeritaAcaraRequest,
+  cekDokumenPath,
   DOKUMEN_RESMI_JUDUL,
   type DokumenResmi,
   type DokumenResmiJenis,
@@ -282,7 +283,7 @@ async function simpan(db: Kysely<DB>, scope: DokumenScope, actor: Actor, made: D
 
 async function frameOf(db: Kysely<DB>, files: BerkasStore, scope: DokumenScope, publicUrl: string) {
   const kode = newKode();
-  const cekUrl = `${publicUrl}/cek-dokumen/${kode}`;
+  const cekUrl = `${publicUrl}${cekDokumenPath(kode)}`;
   const qr = await QRCode.toBuffer(cekUrl, { type: 'png', margin: 1, width: 144, errorCorrectionLevel: 'M' });
   return { kode, cekUrl, qr, kop: await kopOf(db, files, scope.instansiId) };
 }

@@ -234,15 +234,22 @@ export function PelamarListPage({
   );
 }
 
-/** /{track}/rekap-pelamar: every applicant of the instansi (the admin list). */
-export function RekapPelamarPage() {
+/** /{track}/rekap-pelamar: every applicant of the instansi (the admin list). `panels` are what
+ * other features add under the final lock (the official documents, issue #20): the route table
+ * composes them, so this feature does not import those. */
+export function RekapPelamarPage({ panels }: { panels?: (track: TrackId) => ReactNode }) {
   const page = useCurrentPage();
   return page?.track ? (
     <PelamarListPage
       list="admin"
       track={page.track}
       title={page.title}
-      header={<FinalVerifikasiPanel track={page.track} />}
+      header={
+        <>
+          <FinalVerifikasiPanel track={page.track} />
+          {panels?.(page.track)}
+        </>
+      }
     />
   ) : null;
 }

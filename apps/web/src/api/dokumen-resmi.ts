@@ -1,0 +1,62 @@
+// The official documents' calls (issue #20) through the one client: the admin's status, letterhead,
+// making and downloading again, and the public check of a code (no sign-in).
+
+import type {
+  BeritaAcaraRequest,
+  DokumenResmi,
+  DokumenResmiJenis,
+  DokumenResmiStatus,
+  Keaslian,
+  KopInstansi,
+  PengumumanRequest,
+  TrackId,
+} from '@portal/contract';
+import { request } from './http';
+
+const base = (track: TrackId) => `/${track}/admin/dokumen-resmi`;
+
+export function getDokumenResmi(track: TrackId, signal?: AbortSignal) {
+  return request<DokumenResmiStatus>(base(track), { signal });
+}
+
+export function putKop(track: TrackId, kop: KopInstansi) {
+  return request<unknown>(`${base(track)}/kop`, { method: 'PUT', body: kop });
+}
+
+export function postPengumuman(track: TrackId, body: PengumumanRequest) {
+  return request<DokumenResmi>(`${base(track)}/pengumuman`, { method: 'POST', body });
+}
+
+export function postBeritaAcara(track: TrackId, body: BeritaAcaraRequest) {
+  return request<DokumenResmi>(`${base(track)}/berita-acara`, { method: 'POST', body });
+}
+
+/** The stored PDF of a document made earlier (the same bytes every time). */
+export function getDokumenPdf(track: TrackId, kode: string) {
+  return request<Blob>(`${base(track)}/${kode}`, { as: 'blob' });
+}
+
+/** The file name the server gives the document (Content-Disposition), for a saved copy. */
+export function dokumenFileName(track: TrackId, jenis: DokumenResmiJenis, kode: string) {
+  return `${jenis === 'PENGUMUMAN' ? 'pengumuman' : 'berita-acara'}-${track}-${kode}.pdf`;
+}
+
+/** Public: what a code was issued for. */
+export function getKeaslian(kode: string, signal?: AbortSignal) {
+  return request<Keaslian>(`/cek-dokumen/${encodeURIComponent(kode)}`, {
+    auth: false,
+    expireOnUnauthorized: false,
+    signal,
+  });
+}
+
+/** Public: whether a file is the issued document, unaltered (the server compares SHA-256). */
+export function postCekBerkas(kode: string, file: Blob) {
+  return request<{ cocok: boolean; sha256: string }>(`/cek-dokumen/${encodeURIComponent(kode)}`, {
+    method: 'POST',
+    // Sent as PDF whatever the browser guessed: the server hashes the bytes, nothing else.
+    body: new Blob([file], { type: 'application/pdf' }),
+    auth: false,
+    expireOnUnauthorized: false,
+  });
+}

@@ -1,0 +1,244 @@
+// /cek-dokumen/:kode (issue #20), public, no sign-in: what the code printed on an official document
+// was issued for, and whether a PDF someone holds is that document, unaltered (the server compares
+// SHA-256). Outside the main layout, so it has its own landmarks and its own query provider.
+
+import {
+  Alert,
+  Box,
+  Button,
+  Code,
+  Container,
+  FileInput,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { cekDokumenPath, type Keaslian } from '@portal/contract';
+import { IconCircleCheck, IconCircleX, IconFileTypePdf, IconShieldCheck } from '@tabler/icons-react';
+import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { getKeaslian, postCekBerkas } from '../../api/dokumen-resmi';
+import { ApiError } from '../../api/http';
+import { queryClient } from '../../api/queryClient';
+import { errorMessage } from '../../auth/AuthCard';
+import { formatTanggal, formatWaktu } from '../../i18n/format';
+import { id } from '../../i18n/id';
+
+const t = id.dokumenResmi.cek;
+
+export function CekDokumenPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Box bg="gray.0" mih="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+        <Box component="header" bg="white" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Container size="sm">
+            <Group gap="xs" wrap="nowrap">
+              <IconShieldCheck size={24} aria-hidden color="var(--mantine-primary-color-filled)" />
+              <div>
+                <Text fw={600} lh={1.2}>
+                  {id.app.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {id.app.tagline}
+                </Text>
+              </div>
+            </Group>
+          </Container>
+        </Box>
+        <Container component="main" size="sm" py="lg" px="md" w="100%" style={{ flex: 1 }}>
+          <CekDokumen />
+        </Container>
+        <Box component="footer" py="sm">
+          <Container size="sm">
+            <Text size="xs" c="dimmed">
+              {id.app.footer}
+            </Text>
+          </Container>
+        </Box>
+      </Box>
+    </QueryClientProvider>
+  );
+}
+
+function CekDokumen() {
+  const kode = (useParams().kode ?? '').trim().toUpperCase();
+  return kode ? <HasilCek key={kode} kode={kode} /> : <IsiKode />;
+}
+
+/** /cek-dokumen without a code: type the one printed under the QR code. */
+function IsiKode() {
+  const navigate = useNavigate();
+  const [kode, setKode] = useState('');
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t.judul}
+      </Title>
+      <Text size="sm">{t.pengantar}</Text>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (kode.trim()) void navigate(cekDokumenPath(kode.trim().toUpperCase()));
+        }}
+      >
+        <Group align="flex-end" gap="sm">
+          <TextInput
+            label={t.kode}
+            description={t.kodeKet}
+            value={kode}
+            onChange={(event) => setKode(event.currentTarget.value)}
+            style={{ flex: '1 1 220px' }}
+            autoCapitalize="characters"
+          />
+          <Button type="submit">{t.periksa}</Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
+
+function HasilCek({ kode }: { kode: string }) {
+  const query = useQuery({
+    queryKey: ['cek-dokumen', kode],
+    queryFn: ({ signal }) => getKeaslian(kode, signal),
+  });
+  // 400 (not a code's shape) and 404 (no such code) both mean: this code was never issued.
+  const unknown = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t.judul}
+      </Title>
+      <Text size="sm">{t.pengantar}</Text>
+      {query.isPending && (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm">{t.memuat}</Text>
+        </Group>
+      )}
+      {unknown && (
+        <Alert color="red" variant="light" icon={<IconCircleX aria-hidden />} title={t.tidakDikenal} role="alert">
+          {t.tidakDikenalKet(kode)}
+        </Alert>
+      )}
+      {query.isError && !unknown && (
+        <Alert color="red" variant="light" role="alert">
+          {errorMessage(query.error)}
+        </Alert>
+      )}
+      {query.data && (
+        <>
+          <Identitas dokumen={query.data} />
+          <Pencocokan dokumen={query.data} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Identitas({ dokumen }: { dokumen: Keaslian }) {
+  const rows: [string, ReactNode][] = [
+    [t.kode, <Code key="kode">{dokumen.kode}</Code>],
+    [t.instansi, dokumen.instansi],
+    [t.jalur, dokumen.track],
+    [t.nomor, dokumen.nomor],
+    [t.tanggal, formatTanggal(dokumen.tanggal, 'long')],
+    [t.dibuat, formatWaktu(dokumen.dibuatAt)],
+    [
+      t.sha256,
+      <Text key="sha" ff="monospace" size="xs" style={{ wordBreak: 'break-all' }}>
+        {dokumen.sha256}
+      </Text>,
+    ],
+    [t.ukuran, t.byte(dokumen.ukuran)],
+  ];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="cek-judul-dokumen">
+      <Title order={2} size="h4" id="cek-judul-dokumen" mb="xs">
+        {dokumen.judul}
+      </Title>
+      <Table variant="vertical" layout="fixed" withRowBorders fz="sm">
+        <Table.Tbody>
+          {rows.map(([label, value]) => (
+            <Table.Tr key={label}>
+              <Table.Th w={{ base: 110, xs: 170 }} style={{ verticalAlign: 'top' }}>
+                {label}
+              </Table.Th>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{value}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+function Pencocokan({ dokumen }: { dokumen: Keaslian }) {
+  const [file, setFile] = useState<File | null>(null);
+  const check = useMutation({ mutationFn: (berkas: File) => postCekBerkas(dokumen.kode, berkas) });
+  const choose = (next: File | null) => {
+    setFile(next);
+    check.reset();
+    if (next) check.mutate(next);
+  };
+  const result = check.data;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="cek-unggah">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="cek-unggah">
+          {t.unggah}
+        </Title>
+        <FileInput
+          label={t.pilihBerkas}
+          description={t.unggahKet}
+          accept="application/pdf,.pdf"
+          leftSection={<IconFileTypePdf size={18} aria-hidden />}
+          clearable
+          value={file}
+          onChange={choose}
+          disabled={check.isPending}
+        />
+        {check.isPending && (
+          <Group gap="xs" role="status">
+            <Loader size="sm" />
+            <Text size="sm">{t.mencocokkan}</Text>
+          </Group>
+        )}
+        {check.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(check.error)}
+          </Alert>
+        )}
+        {result && (
+          <Alert
+            color={result.cocok ? 'teal' : 'red'}
+            variant="filled"
+            icon={result.cocok ? <IconCircleCheck aria-hidden /> : <IconCircleX aria-hidden />}
+            title={result.cocok ? t.cocok : t.tidakCocok}
+            role="status"
+            aria-live="polite"
+          >
+            <Stack gap={4}>
+              {file && <Text size="xs">{t.berkas(file.name)}</Text>}
+              <Text size="xs">{t.shaTerbit}:</Text>
+              <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {dokumen.sha256}
+              </Text>
+              <Text size="xs">{t.shaBerkas}:</Text>
+              <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
+                {result.sha256}
+              </Text>
+            </Stack>
+          </Alert>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,369 @@
+// The form of one official document (issue #20), in a modal: number, date, the announcement's legal
+// basis, the signer(s), and the instansi's letterhead (saved first with PUT …/kop). It checks the
+// contract's schema before sending, then makes the PDF, downloads it and reports the code.
+
+import {
+  Alert,
+  Button,
+  Fieldset,
+  FileInput,
+  Group,
+  Modal,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { DateInput, DatesProvider } from '@mantine/dates';
+import {
+  beritaAcaraRequestSchema,
+  DASAR_HUKUM_BAKU,
+  type DokumenResmi,
+  type DokumenResmiJenis,
+  type DokumenResmiStatus,
+  type KopInstansi,
+  kopInstansiSchema,
+  type Penandatangan,
+  pengumumanRequestSchema,
+  type TrackId,
+} from '@portal/contract';
+import { IconFileTypePdf, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import 'dayjs/locale/id';
+import { type FormEvent, useState } from 'react';
+import { dokumenFileName, getDokumenPdf, postBeritaAcara, postPengumuman, putKop } from '../../api/dokumen-resmi';
+import { ApiError } from '../../api/http';
+import { showSuccess } from '../../app/toast';
+import { errorMessage } from '../../auth/AuthCard';
+import { id } from '../../i18n/id';
+import { saveBlob } from '../../table/ExportButtons';
+import {
+  bacaPenandatangan,
+  type FieldErrors,
+  fieldErrors,
+  hariIniWib,
+  serverFieldErrors,
+  simpanPenandatangan,
+} from './isian';
+
+const t = id.dokumenResmi;
+const LOGO_MAX_BYTES = 300 * 1024;
+const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+type LogoMime = (typeof LOGO_TYPES)[number];
+const KOSONG: Penandatangan = { jabatan: '', nama: '', nip: '' };
+
+interface DokumenResmiFormProps {
+  track: TrackId;
+  jenis: DokumenResmiJenis;
+  kop: DokumenResmiStatus['kop'];
+  onClose: () => void;
+}
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+export function DokumenResmiForm({ track, jenis, kop, onClose }: DokumenResmiFormProps) {
+  const queryClient = useQueryClient();
+  const pengumuman = jenis === 'PENGUMUMAN';
+  const [nomor, setNomor] = useState('');
+  const [tanggal, setTanggal] = useState<string | null>(hariIniWib());
+  const [dasarHukum, setDasarHukum] = useState(DASAR_HUKUM_BAKU);
+  const [penandatangan, setPenandatangan] = useState<Penandatangan[]>(() => {
+    const tersimpan = bacaPenandatangan(track);
+    return pengumuman ? [tersimpan.pengumuman ?? KOSONG] : (tersimpan.beritaAcara ?? [KOSONG]);
+  });
+  const [alamat, setAlamat] = useState(kop.alamat);
+  const [logoFile, setLogoFile] = useState<File | null>(null);
+  /** undefined keeps the stored logo, null removes it (kopInstansiSchema). */
+  const [logo, setLogo] = useState<KopInstansi['logo']>(undefined);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const make = useMutation({
+    mutationFn: async (): Promise<DokumenResmi> => {
+      if (alamat.trim() !== kop.alamat || logo !== undefined) await putKop(track, { alamat, logo });
+      const body = { nomor, tanggal: tanggal ?? '', penandatangan };
+      const dokumen = pengumuman
+        ? await postPengumuman(track, { ...body, dasarHukum, penandatangan: penandatangan[0] ?? KOSONG })
+        : await postBeritaAcara(track, body);
+      const pdf = await getDokumenPdf(track, dokumen.kode);
+      saveBlob(pdf, dokumenFileName(track, dokumen.jenis, dokumen.kode));
+      return dokumen;
+    },
+    onSuccess: (dokumen) => {
+      simpanPenandatangan(track, pengumuman ? { pengumuman: penandatangan[0] } : { beritaAcara: penandatangan });
+      void queryClient.invalidateQueries({ queryKey: ['dokumen-resmi', track] });
+      showSuccess(t.berhasil(dokumen.kode));
+      onClose();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status === 400) setErrors(serverFieldErrors(error.details));
+    },
+  });
+
+  const validate = (): FieldErrors => {
+    const kopCheck = kopInstansiSchema.safeParse({ alamat });
+    const body = { nomor, tanggal: tanggal ?? '' };
+    const check = pengumuman
+      ? pengumumanRequestSchema.safeParse({ ...body, dasarHukum, penandatangan: penandatangan[0] })
+      : beritaAcaraRequestSchema.safeParse({ ...body, penandatangan });
+    const found = {
+      ...(kopCheck.success ? {} : fieldErrors(kopCheck.error.issues)),
+      ...(check.success ? {} : fieldErrors(check.error.issues)),
+    };
+    if (errors.logo) found.logo = errors.logo;
+    return found;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (make.isPending) return;
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length === 0) make.mutate();
+  };
+
+  const chooseLogo = async (file: File | null) => {
+    setLogoFile(file);
+    const { logo: _old, ...rest } = errors;
+    if (!file) {
+      setLogo(undefined);
+      setErrors(rest);
+      return;
+    }
+    if (!(LOGO_TYPES as readonly string[]).includes(file.type)) {
+      setLogo(undefined);
+      setErrors({ ...rest, logo: t.logoJenis });
+      return;
+    }
+    if (file.size > LOGO_MAX_BYTES) {
+      setLogo(undefined);
+      setErrors({ ...rest, logo: t.logoBesar });
+      return;
+    }
+    setErrors(rest);
+    setLogo({ mime: file.type as LogoMime, base64: await readBase64(file) });
+  };
+
+  const signerPath = (index: number, field: keyof Penandatangan) =>
+    pengumuman ? `penandatangan.${field}` : `penandatangan.${index}.${field}`;
+  const setSigner = (index: number, field: keyof Penandatangan, value: string) => {
+    setPenandatangan((current) => current.map((signer, i) => (i === index ? { ...signer, [field]: value } : signer)));
+    const path = signerPath(index, field);
+    if (errors[path]) {
+      const { [path]: _fixed, ...rest } = errors;
+      setErrors(rest);
+    }
+  };
+  /** NIP is checked as soon as the field is left, not only on submit. */
+  const checkNip = (index: number) => {
+    const nip = penandatangan[index]?.nip.trim() ?? '';
+    const path = signerPath(index, 'nip');
+    if (nip && !/^\d{18}$/.test(nip)) {
+      const message = pengumumanRequestSchema.shape.penandatangan.shape.nip.safeParse(nip).error?.issues[0]?.message;
+      setErrors((current) => ({ ...current, [path]: message ?? t.nipKet }));
+    }
+  };
+
+  const busy = make.isPending;
+  const failure = make.isError ? errorMessage(make.error) : null;
+
+  return (
+    <Modal
+      opened
+      onClose={() => !busy && onClose()}
+      title={t.judulForm[jenis]}
+      size="lg"
+      closeOnClickOutside={!busy}
+      closeOnEscape={!busy}
+      withCloseButton={!busy}
+    >
+      <DatesProvider settings={{ locale: 'id', firstDayOfWeek: 1 }}>
+        <form onSubmit={submit} noValidate>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                label={t.nomor[jenis]}
+                placeholder={t.nomorContoh}
+                required
+                value={nomor}
+                onChange={(event) => setNomor(event.currentTarget.value)}
+                error={errors.nomor}
+                disabled={busy}
+                data-autofocus
+              />
+              <DateInput
+                label={t.tanggal}
+                description={t.tanggalKet}
+                // The hint under the field, so the field lines up with its neighbour.
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
+                required
+                value={tanggal}
+                onChange={(value) => setTanggal(value)}
+                valueFormat="DD/MM/YYYY"
+                error={errors.tanggal}
+                disabled={busy}
+                popoverProps={{ withinPortal: true }}
+              />
+            </SimpleGrid>
+            {pengumuman && (
+              <Textarea
+                label={t.dasarHukum}
+                required
+                autosize
+                minRows={3}
+                maxRows={8}
+                value={dasarHukum}
+                onChange={(event) => setDasarHukum(event.currentTarget.value)}
+                error={errors.dasarHukum}
+                disabled={busy}
+              />
+            )}
+            {penandatangan.map((signer, index) => (
+              <Fieldset
+                // The signers have no identity of their own; their place is who they are.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above
+                key={index}
+                legend={pengumuman ? t.penandatangan : t.penandatanganKe(index + 1)}
+                disabled={busy}
+              >
+                <Stack gap="xs">
+                  <TextInput
+                    label={t.jabatan}
+                    required
+                    value={signer.jabatan}
+                    onChange={(event) => setSigner(index, 'jabatan', event.currentTarget.value)}
+                    error={errors[signerPath(index, 'jabatan')]}
+                  />
+                  <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                    <TextInput
+                      label={t.nama}
+                      required
+                      value={signer.nama}
+                      onChange={(event) => setSigner(index, 'nama', event.currentTarget.value)}
+                      error={errors[signerPath(index, 'nama')]}
+                    />
+                    <TextInput
+                      label={t.nip}
+                      description={t.nipKet}
+                      inputWrapperOrder={['label', 'input', 'description', 'error']}
+                      required
+                      inputMode="numeric"
+                      maxLength={18}
+                      value={signer.nip}
+                      onChange={(event) => setSigner(index, 'nip', event.currentTarget.value.replace(/\s/g, ''))}
+                      onBlur={() => checkNip(index)}
+                      error={errors[signerPath(index, 'nip')]}
+                    />
+                  </SimpleGrid>
+                  {!pengumuman && penandatangan.length > 1 && (
+                    <Group justify="flex-end">
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="xs"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        onClick={() => {
+                          setPenandatangan((current) => current.filter((_, i) => i !== index));
+                          setErrors({});
+                        }}
+                      >
+                        {t.hapusPenandatangan(index + 1)}
+                      </Button>
+                    </Group>
+                  )}
+                </Stack>
+              </Fieldset>
+            ))}
+            {!pengumuman && penandatangan.length < 3 && (
+              <Group>
+                <Button
+                  variant="light"
+                  size="xs"
+                  leftSection={<IconPlus size={14} aria-hidden />}
+                  onClick={() => setPenandatangan((current) => [...current, KOSONG])}
+                  disabled={busy}
+                >
+                  {t.tambahPenandatangan}
+                </Button>
+              </Group>
+            )}
+            <Fieldset legend={t.kop} disabled={busy}>
+              <Stack gap="xs">
+                <Text size="xs" c="dimmed">
+                  {t.kopKet}
+                </Text>
+                <Textarea
+                  label={t.alamat}
+                  autosize
+                  minRows={2}
+                  maxRows={4}
+                  value={alamat}
+                  onChange={(event) => setAlamat(event.currentTarget.value)}
+                  error={errors.alamat}
+                />
+                <FileInput
+                  label={t.logo}
+                  description={kop.adaLogo && logo === undefined ? t.logoTersimpan : t.logoKet}
+                  accept={LOGO_TYPES.join(',')}
+                  clearable
+                  value={logoFile}
+                  onChange={(file) => void chooseLogo(file)}
+                  error={errors.logo}
+                />
+                {kop.adaLogo && !logoFile && (
+                  <Group gap="xs">
+                    {logo === null ? (
+                      <Text size="xs" c="red.8">
+                        {t.logoDihapus}
+                      </Text>
+                    ) : (
+                      <Button
+                        variant="subtle"
+                        color="red"
+                        size="compact-xs"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        onClick={() => setLogo(null)}
+                      >
+                        {t.hapusLogo}
+                      </Button>
+                    )}
+                  </Group>
+                )}
+              </Stack>
+            </Fieldset>
+
+            {busy && (
+              <Alert color="blue" variant="light" role="status" aria-live="polite" title={t.menyusun}>
+                <Stack gap={6}>
+                  <Text size="sm">{t.menyusunKet}</Text>
+                  <Progress value={100} striped animated size="sm" aria-label={t.menyusun} />
+                </Stack>
+              </Alert>
+            )}
+            {failure && !busy && (
+              <Alert color="red" variant="light" role="alert">
+                {Object.keys(errors).length > 0 ? `${failure} ${t.periksaIsian}` : failure}
+              </Alert>
+            )}
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={onClose} disabled={busy}>
+                {t.batal}
+              </Button>
+              <Button type="submit" loading={busy} leftSection={<IconFileTypePdf size={16} aria-hidden />}>
+                {t.buat}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </DatesProvider>
+    </Modal>
+  );
+}

@@ -1,0 +1,184 @@
+// The official documents on /cpns/rekap-pelamar (issue #20), stubbed at the HTTP boundary: the
+// admin's buttons disabled with the server's reason before the lock, none for a monitoring role,
+// and the form checking before it sends, sending what the contract says, and showing the
+// server's message when the server refuses.
+
+import type { DokumenResmiStatus } from '@portal/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { queryClient } from '../../api/queryClient';
+import { clearAuth } from '../../auth/authStore';
+import { jsonResponse, menuEntry, principal } from '../../test/factories';
+import { renderApp } from '../../test/renderApp';
+import { signIn } from '../../test/signIn';
+
+afterEach(() => {
+  clearAuth();
+  queryClient.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const ALASAN =
+  'Hasil verifikasi CPNS instansi ini belum dikunci. Pengumuman dan berita acara dapat dicetak setelah final verifikasi.';
+const REKAP = [menuEntry('/cpns/rekap-pelamar', 'Rekap Seluruh Pelamar', 'Rekap CPNS')];
+
+const status = (terkunci: boolean): DokumenResmiStatus => ({
+  terkunci,
+  alasan: terkunci ? null : ALASAN,
+  kop: { alamat: 'Jl. Merdeka 1', adaLogo: false },
+  dokumen: terkunci
+    ? [
+        {
+          kode: 'ABCDEFGH23',
+          jenis: 'PENGUMUMAN',
+          track: 'cpns',
+          instansi: 'Badan Kepegawaian Negara',
+          nomor: '800/1/2026',
+          tanggal: '2026-11-20',
+          sha256: 'a'.repeat(64),
+          ukuran: 1234,
+          halaman: 1,
+          dibuatAt: '2026-11-20T10:15:00',
+          dibuatOleh: 'Budi Admin',
+        },
+      ]
+    : [],
+});
+
+type Call = { url: string; method: string; body: unknown };
+
+/** The recap's own calls answered empty; the documents' calls by `dokumen`. */
+function stubServer(dokumen: (call: Call) => Response | Promise<Response>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = {
+        url: String(url),
+        method: init?.method ?? 'GET',
+        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      };
+      calls.push(call);
+      if (call.url.includes('/dokumen-resmi')) return dokumen(call);
+      if (call.url.endsWith('/final-verifikasi')) {
+        return jsonResponse(200, { terkunci: false, belumDiverifikasi: 2, belumDisupervisi: 0 });
+      }
+      if (call.url.endsWith('/filter')) return jsonResponse(200, { data: [], recordsTotal: 0, summaries: [] });
+      return jsonResponse(200, {});
+    }),
+  );
+  return calls;
+}
+
+const isDokumenPost = (call: Call) => call.method === 'POST' && call.url.includes('/dokumen-resmi');
+const admin = () => principal({ authorities: [{ authority: 'ROLE_ADMIN_CPNS' }], menus: REKAP });
+
+describe('official documents on the recap', () => {
+  it('before the lock: both buttons disabled, the server’s reason beside them and as their description', async () => {
+    await signIn(admin());
+    stubServer(() => jsonResponse(200, status(false)));
+    renderApp('/cpns/rekap-pelamar');
+    const panel = await screen.findByRole('region', { name: 'Dokumen resmi' });
+    for (const name of ['Cetak Pengumuman', 'Cetak Berita Acara']) {
+      const button = within(panel).getByRole('button', { name });
+      expect((button as HTMLButtonElement).disabled).toBe(true);
+      const described = document.getElementById(button.getAttribute('aria-describedby') ?? '');
+      expect(described?.textContent).toBe(ALASAN);
+    }
+    expect(within(panel).getByText('Belum ada dokumen yang dibuat.')).toBeTruthy();
+  });
+
+  it('a monitoring role sees the recap but no print buttons, and never asks for the documents', async () => {
+    await signIn(principal({ authorities: [{ authority: 'ROLE_MONITORING_CPNS_INSTANSI' }], menus: REKAP }));
+    const calls = stubServer(() => jsonResponse(200, status(true)));
+    renderApp('/cpns/rekap-pelamar');
+    expect(await screen.findByRole('table', { name: 'Rekap Seluruh Pelamar' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cetak Pengumuman' })).toBeNull();
+    expect(calls.some((call) => call.url.includes('/dokumen-resmi'))).toBe(false);
+  });
+
+  it('after the lock: lists the documents; the form checks NIP inline, sends the contract’s body and shows a refusal', async () => {
+    await signIn(admin());
+    const calls = stubServer((call) =>
+      isDokumenPost(call)
+        ? jsonResponse(409, { error: 'BELUM_FINAL', message: 'Hasil verifikasi belum dikunci (uji).' })
+        : jsonResponse(200, status(true)),
+    );
+    renderApp('/cpns/rekap-pelamar');
+    const panel = await screen.findByRole('region', { name: 'Dokumen resmi' });
+    const row = within(panel).getByRole('row', { name: /ABCDEFGH23/ });
+    expect(row.textContent).toContain('Budi Admin');
+    expect(within(row).getByRole('button', { name: 'Unduh lagi dokumen ABCDEFGH23' })).toBeTruthy();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cetak Pengumuman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pengumuman Hasil Seleksi Administrasi' });
+    expect((within(dialog).getByLabelText(/Alamat instansi/) as HTMLTextAreaElement).value).toBe('Jl. Merdeka 1');
+    expect((within(dialog).getByLabelText(/Dasar hukum/) as HTMLTextAreaElement).value).toMatch(/^Berdasarkan/);
+
+    // Nothing is sent while the form is incomplete; NIP is checked as soon as it is left.
+    await userEvent.type(within(dialog).getByLabelText(/^NIP/), '1234');
+    await userEvent.tab();
+    expect(within(dialog).getByText('NIP terdiri atas 18 angka')).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Buat dan unduh PDF' }));
+    expect(within(dialog).getByText('Nomor pengumuman wajib diisi')).toBeTruthy();
+    expect(calls.some(isDokumenPost)).toBe(false);
+
+    await userEvent.type(within(dialog).getByLabelText(/Nomor pengumuman/), '800/2/2026');
+    await userEvent.type(within(dialog).getByLabelText(/^Jabatan/), 'Kepala Badan');
+    await userEvent.type(within(dialog).getByLabelText(/^Nama/), 'Ani Lestari');
+    await userEvent.clear(within(dialog).getByLabelText(/^NIP/));
+    await userEvent.type(within(dialog).getByLabelText(/^NIP/), '198001012005012001');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Buat dan unduh PDF' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Hasil verifikasi belum dikunci (uji).',
+    );
+    const post = calls.find(isDokumenPost);
+    expect(post?.url).toBe('/api/cpns/admin/dokumen-resmi/pengumuman');
+    expect(post?.body).toMatchObject({
+      nomor: '800/2/2026',
+      tanggal: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      penandatangan: { jabatan: 'Kepala Badan', nama: 'Ani Lestari', nip: '198001012005012001' },
+    });
+    // The letterhead did not change, so it was not saved again.
+    await waitFor(() => expect(calls.some((call) => call.url.endsWith('/kop'))).toBe(false));
+  }, 30_000);
+
+  it('while the PDF is made: says so, takes no second submit, then downloads it and names the code', async () => {
+    await signIn(admin());
+    localStorage.setItem(
+      'portal-penandatangan.cpns',
+      JSON.stringify({ pengumuman: { jabatan: 'Kepala Badan', nama: 'Ani Lestari', nip: '198001012005012001' } }),
+    );
+    let finish: (response: Response) => void = () => {};
+    const made = status(true).dokumen[0];
+    const calls = stubServer((call) => {
+      if (isDokumenPost(call)) return new Promise<Response>((resolve) => (finish = resolve));
+      if (call.url.endsWith('/KODEBARU23')) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
+      return jsonResponse(200, status(true));
+    });
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:dokumen');
+    renderApp('/cpns/rekap-pelamar');
+    const panel = await screen.findByRole('region', { name: 'Dokumen resmi' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cetak Pengumuman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pengumuman Hasil Seleksi Administrasi' });
+    // The last signer of this track is remembered.
+    expect((within(dialog).getByLabelText(/^NIP/) as HTMLInputElement).value).toBe('198001012005012001');
+    await userEvent.type(within(dialog).getByLabelText(/Nomor pengumuman/), '800/3/2026');
+    const submit = within(dialog).getByRole('button', { name: 'Buat dan unduh PDF' });
+    await userEvent.click(submit);
+
+    expect((await within(dialog).findByRole('status')).textContent).toContain('Menyusun dokumen…');
+    expect((submit as HTMLButtonElement).disabled).toBe(true);
+    submit.closest('form')?.requestSubmit();
+    expect(calls.filter(isDokumenPost)).toHaveLength(1);
+
+    finish(jsonResponse(201, { ...made, kode: 'KODEBARU23', nomor: '800/3/2026' }));
+    expect(await screen.findByText('Dokumen dibuat dan diunduh. Kode dokumen: KODEBARU23.')).toBeTruthy();
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }, 30_000);
+});

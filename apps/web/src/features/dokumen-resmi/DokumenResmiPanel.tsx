@@ -1,0 +1,178 @@
+// The official documents on the Rekap Seluruh Pelamar page (issue #20), for the instansi's admin of
+// the track only (the same role check as the server; the page's monitoring roles print nothing):
+// "Cetak Pengumuman" / "Cetak Berita Acara" once the results are locked, and those made so far.
+
+import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { type DokumenResmi, type DokumenResmiJenis, hasTrackRole, type TrackId } from '@portal/contract';
+import { IconDownload, IconFileCertificate, IconInfoCircle, IconSpeakerphone } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { dokumenFileName, getDokumenPdf, getDokumenResmi } from '../../api/dokumen-resmi';
+import { showError, showSuccess } from '../../app/toast';
+import { errorMessage } from '../../auth/AuthCard';
+import { useAuth } from '../../auth/authStore';
+import { formatTanggal, formatWaktu } from '../../i18n/format';
+import { id } from '../../i18n/id';
+import { saveBlob } from '../../table/ExportButtons';
+import { DokumenResmiForm } from './DokumenResmiForm';
+
+const t = id.dokumenResmi;
+const ICONS: Record<DokumenResmiJenis, typeof IconSpeakerphone> = {
+  PENGUMUMAN: IconSpeakerphone,
+  BERITA_ACARA: IconFileCertificate,
+};
+
+export function DokumenResmiPanel({ track }: { track: TrackId }) {
+  const user = useAuth().user;
+  const isAdmin = user ? hasTrackRole(user.authorities, track, 'ADMIN') : false;
+  return isAdmin ? <Panel track={track} /> : null;
+}
+
+function Panel({ track }: { track: TrackId }) {
+  const [open, setOpen] = useState<DokumenResmiJenis | null>(null);
+  const reasonId = useId();
+  const query = useQuery({
+    queryKey: ['dokumen-resmi', track],
+    queryFn: ({ signal }) => getDokumenResmi(track, signal),
+  });
+  const status = query.data;
+  if (!status) {
+    if (query.isError) {
+      return (
+        <Alert color="red" variant="light" title={t.judul}>
+          {errorMessage(query.error)}
+        </Alert>
+      );
+    }
+    return <Skeleton h={96} />;
+  }
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={`${reasonId}-judul`}>
+      <Stack gap="sm">
+        <div>
+          <Title order={2} size="h5" id={`${reasonId}-judul`}>
+            {t.judul}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t.keterangan}
+          </Text>
+        </div>
+        <Group gap="sm" wrap="wrap" align="center">
+          {(['PENGUMUMAN', 'BERITA_ACARA'] as const).map((jenis) => (
+            <CetakButton
+              key={jenis}
+              jenis={jenis}
+              alasan={status.terkunci ? null : (status.alasan ?? t.belumBisa)}
+              reasonId={reasonId}
+              onClick={() => setOpen(jenis)}
+            />
+          ))}
+          {!status.terkunci && (
+            <Text id={reasonId} size="sm" c="orange.9" style={{ flex: '1 1 280px' }}>
+              <IconInfoCircle size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 4 }} />
+              {status.alasan ?? t.belumBisa}
+            </Text>
+          )}
+        </Group>
+        <DaftarDokumen track={track} dokumen={status.dokumen} />
+      </Stack>
+      {open && <DokumenResmiForm track={track} jenis={open} kop={status.kop} onClose={() => setOpen(null)} />}
+    </Paper>
+  );
+}
+
+interface CetakButtonProps {
+  jenis: DokumenResmiJenis;
+  /** Why it cannot be printed yet; null once the results are locked. */
+  alasan: string | null;
+  reasonId: string;
+  onClick: () => void;
+}
+
+function CetakButton({ jenis, alasan, reasonId, onClick }: CetakButtonProps) {
+  const Icon = ICONS[jenis];
+  const button = (
+    <Button
+      leftSection={<Icon size={16} aria-hidden />}
+      disabled={alasan !== null}
+      aria-describedby={alasan === null ? undefined : reasonId}
+      onClick={onClick}
+    >
+      {t.cetak[jenis]}
+    </Button>
+  );
+  if (alasan === null) return button;
+  return (
+    <Tooltip label={alasan} multiline w={300} withArrow>
+      {/* A disabled button gets no pointer events: the tooltip hangs on its wrapper. */}
+      <span>{button}</span>
+    </Tooltip>
+  );
+}
+
+function DaftarDokumen({ track, dokumen }: { track: TrackId; dokumen: DokumenResmi[] }) {
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const unduh = async (item: DokumenResmi) => {
+    setDownloading(item.kode);
+    try {
+      saveBlob(await getDokumenPdf(track, item.kode), dokumenFileName(track, item.jenis, item.kode));
+      showSuccess(t.diunduh(item.kode));
+    } catch (error) {
+      showError(errorMessage(error));
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  if (dokumen.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t.belumAda}
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped withTableBorder fz="sm" verticalSpacing={6}>
+        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{t.daftar}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t.kolom.jenis}</Table.Th>
+            <Table.Th>{t.kolom.nomor}</Table.Th>
+            <Table.Th>{t.kolom.tanggal}</Table.Th>
+            <Table.Th>{t.kolom.kode}</Table.Th>
+            <Table.Th>{t.kolom.dibuatOleh}</Table.Th>
+            <Table.Th>{t.kolom.dibuatAt}</Table.Th>
+            <Table.Th>{t.kolom.aksi}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {dokumen.map((item) => (
+            <Table.Tr key={item.kode}>
+              <Table.Td>{t.jenis[item.jenis]}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.nomor}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTanggal(item.tanggal)}</Table.Td>
+              <Table.Td ff="monospace">{item.kode}</Table.Td>
+              <Table.Td>{item.dibuatOleh}</Table.Td>
+              <Table.Td>{formatWaktu(item.dibuatAt)}</Table.Td>
+              <Table.Td>
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconDownload size={14} aria-hidden />}
+                  loading={downloading === item.kode}
+                  disabled={downloading !== null && downloading !== item.kode}
+                  aria-label={t.unduhLagiLabel(item.kode)}
+                  onClick={() => void unduh(item)}
+                >
+                  {t.unduhLagi}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
