@@ -125,6 +125,13 @@ test('the admin prints the announcement and the minutes; anyone checks the file 
   const second = testInfo.outputPath('pengumuman-lagi.pdf');
   await (await again).saveAs(second);
   expect(readFileSync(second).equals(readFileSync(file))).toBe(true);
+  // And its table as Excel (an XLSX is a ZIP: it starts with PK).
+  const excel = admin.waitForEvent('download');
+  await row.getByRole('button', { name: `Unduh tabel pengumuman ${kode} sebagai Excel` }).click();
+  expect((await excel).suggestedFilename()).toBe(`pengumuman-cpns-${kode}.xlsx`);
+  const xlsx = testInfo.outputPath('pengumuman.xlsx');
+  await (await excel).saveAs(xlsx);
+  expect(readFileSync(xlsx).subarray(0, 2).toString()).toBe('PK');
 
   // The minutes with two signers; the first is remembered for the next announcement.
   await panel.getByRole('button', { name: 'Cetak Berita Acara' }).click();

@@ -36,6 +36,11 @@ export function getDokumenPdf(track: TrackId, kode: string) {
   return request<Blob>(`${base(track)}/${kode}`, { as: 'blob' });
 }
 
+/** An announcement's table as Excel (the same applicants as its PDF). */
+export function getPengumumanXlsx(track: TrackId, kode: string) {
+  return request<Blob>(`${base(track)}/${kode}/xlsx`, { as: 'blob' });
+}
+
 /** The file name the server gives the document (Content-Disposition), for a saved copy. */
 export function dokumenFileName(track: TrackId, jenis: DokumenResmiJenis, kode: string) {
   return `${jenis === 'PENGUMUMAN' ? 'pengumuman' : 'berita-acara'}-${track}-${kode}.pdf`;

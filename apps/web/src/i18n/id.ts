@@ -996,6 +996,8 @@ export const id = {
     },
     unduhLagi: 'Unduh lagi',
     unduhLagiLabel: (kode: string) => `Unduh lagi dokumen ${kode}`,
+    unduhExcel: 'Excel',
+    unduhExcelLabel: (kode: string) => `Unduh tabel pengumuman ${kode} sebagai Excel`,
     diunduh: (kode: string) => `Dokumen ${kode} diunduh.`,
     cek: {
       judul: 'Cek Keaslian Dokumen',

@@ -14,7 +14,7 @@ import {
 import { CONTENT_WIDTH, type Column, type OfficialPdf } from './pdf.js';
 
 const ALASAN = new Map<string, string>(ALASAN_TMS.map((a) => [a.kode, a.label]));
-const jenisNama = (kode: string) => JENIS_FORMASI_NAMA[kode as keyof typeof JENIS_FORMASI_NAMA] ?? kode;
+export const jenisNama = (kode: string) => JENIS_FORMASI_NAMA[kode as keyof typeof JENIS_FORMASI_NAMA] ?? kode;
 
 export const tanggalPanjang = (iso: string) =>
   new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
@@ -45,6 +45,10 @@ export interface IsiPengumuman {
   baris: () => AsyncIterable<BarisPengumuman[]>;
 }
 
+/** A TMS applicant's standard reasons as their labels (the announcement's Keterangan). */
+export const keterangan = (r: BarisPengumuman) =>
+  r.status === 'TMS' ? (r.alasanTms ?? []).map((k) => ALASAN.get(k) ?? k).join('; ') : '';
+
 const kolomPengumuman: Column<BarisPengumuman & { no: number }>[] = [
   { title: 'No.', width: 30, value: (r) => r.no.toLocaleString('id-ID'), align: 'right', oneLine: true },
   { title: 'Nomor Peserta', width: 86, value: (r) => r.noPeserta, oneLine: true },
@@ -54,7 +58,7 @@ const kolomPengumuman: Column<BarisPengumuman & { no: number }>[] = [
   {
     title: 'Keterangan',
     width: CONTENT_WIDTH - 418,
-    value: (r) => (r.status === 'TMS' ? (r.alasanTms ?? []).map((k) => ALASAN.get(k) ?? k).join('; ') : ''),
+    value: keterangan,
   },
 ];
 

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ALASAN_TMS, DASAR_HUKUM_BAKU } from '@portal/contract';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../db/seed/accounts.js';
@@ -210,6 +211,57 @@ describe('official documents (issue #20)', () => {
     const status = await client.request({ url: '/api/cpns/admin/dokumen-resmi', token: admin });
     expect(status.json()).toMatchObject({ terkunci: true, alasan: null, dokumen: [{ kode: dokumen.kode }] });
   }, 60_000);
+
+  it('gives the announcement made as Excel: the same applicants, masked NIK, status words, reasons', async () => {
+    const status = await client.request({ url: '/api/cpns/admin/dokumen-resmi', token: admin });
+    const dokumen = status.json().dokumen.find((d: { jenis: string }) => d.jenis === 'PENGUMUMAN');
+    expect(dokumen, 'the announcement of the previous test').toBeDefined();
+    const file = await client.request({ url: `/api/cpns/admin/dokumen-resmi/${dokumen.kode}/xlsx`, token: admin });
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-disposition']).toContain(`pengumuman-cpns-${dokumen.kode}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual([
+      'No.',
+      'Jabatan',
+      'Lokasi Formasi',
+      'Jenis Formasi',
+      'Nomor Peserta',
+      'Nama',
+      'NIK',
+      'Status',
+      'Keterangan',
+    ]);
+    const rows = new Map<string, unknown[]>();
+    sheet.eachRow((row, n) => {
+      if (n > 1) rows.set(String(row.getCell(5).value), (row.values as unknown[]).slice(1));
+    });
+    const applicants = await ctx.db
+      .selectFrom('pelamar')
+      .select(['no_peserta', 'nik', 'status_verifikasi', 'alasan_tms'])
+      .where('instansi_id', '=', INSTANSI)
+      .where('track', '=', 'cpns')
+      .execute();
+    expect(sheet.rowCount - 1).toBe(applicants.length);
+    const label = new Map<string, string>(ALASAN_TMS.map((a) => [a.kode, a.label]));
+    for (const p of applicants) {
+      const row = rows.get(p.no_peserta);
+      expect(row, p.no_peserta).toBeDefined();
+      expect(row?.[6]).toBe(`${p.nik.slice(0, 6)}******${p.nik.slice(12)}`);
+      expect(row?.[7]).toBe(p.status_verifikasi === 'MS' ? 'Memenuhi Syarat' : 'Tidak Memenuhi Syarat');
+      expect(row?.[8] ?? '').toBe((p.alasan_tms ?? []).map((k) => label.get(k)).join('; '));
+    }
+    // Only the announcement has a table, and only for the instansi that made it.
+    const other = await createUser(ctx.db, { roles: ['ROLE_ADMIN_CPNS'], flags: { isCpns: true }, instansiId: 1 });
+    const otherToken = await client.loginToken(other.username, other.password);
+    const foreign = await client.request({
+      url: `/api/cpns/admin/dokumen-resmi/${dokumen.kode}/xlsx`,
+      token: otherToken,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
 
   it('makes the minutes: totals, reasons, verifiers and supervisors, the lock', async () => {
     const made = await post('/berita-acara', beritaAcara);

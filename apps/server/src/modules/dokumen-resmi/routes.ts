@@ -32,6 +32,7 @@ import {
   type DokumenScope,
   dokumenMilik,
   keaslian,
+  pengumumanTabel,
   simpanKop,
   statusDokumen,
 } from './service.js';
@@ -133,6 +134,25 @@ export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publ
           .header('Content-Type', 'application/pdf')
           .header('Content-Length', dokumen.ukuran)
           .header('Content-Disposition', `attachment; filename="${nama}"`)
+          .header('Cache-Control', 'private, no-store')
+          .send(stream);
+      },
+    );
+    typed.get(
+      `${base}/:kode/xlsx`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Tabel pengumuman yang telah dibuat sebagai Excel (pelamar yang sama, NIK disamarkan)',
+          params: kodeDokumenParamsSchema,
+        },
+      },
+      async (request, reply) => {
+        const { dokumen, stream } = await pengumumanTabel(db, scopeOf(request), request.params.kode);
+        return reply
+          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('Content-Disposition', `attachment; filename="pengumuman-${track}-${dokumen.kode}.xlsx"`)
           .header('Cache-Control', 'private, no-store')
           .send(stream);
       },

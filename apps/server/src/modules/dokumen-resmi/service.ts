@@ -41,6 +41,7 @@ import {
   tulisPengumuman,
 } from './content.js';
 import { type Kop, OfficialPdf } from './pdf.js';
+import { pengumumanXlsx } from './xlsx.js';
 
 export interface DokumenScope {
   track: TrackId;
@@ -450,6 +451,16 @@ export async function dokumenMilik(db: Kysely<DB>, scope: DokumenScope, kode: st
     .executeTakeFirst();
   if (!row) throw notFound();
   return toDokumen(row);
+}
+
+/**
+ * The table of an announcement made earlier, as Excel: the same applicants in the same order
+ * (the track is locked, so they are as the PDF shows them).
+ */
+export async function pengumumanTabel(db: Kysely<DB>, scope: DokumenScope, kode: string) {
+  const dokumen = await dokumenMilik(db, scope, kode);
+  if (dokumen.jenis !== 'PENGUMUMAN') throw notFound();
+  return { dokumen, stream: pengumumanXlsx(DOKUMEN_RESMI_JUDUL.PENGUMUMAN, barisPengumuman(db, scope)) };
 }
 
 /** Public: what a code was issued for. */

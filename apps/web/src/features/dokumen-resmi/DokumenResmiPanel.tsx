@@ -4,10 +4,16 @@
 
 import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { type DokumenResmi, type DokumenResmiJenis, hasTrackRole, type TrackId } from '@portal/contract';
-import { IconDownload, IconFileCertificate, IconInfoCircle, IconSpeakerphone } from '@tabler/icons-react';
+import {
+  IconDownload,
+  IconFileCertificate,
+  IconFileSpreadsheet,
+  IconInfoCircle,
+  IconSpeakerphone,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { dokumenFileName, getDokumenPdf, getDokumenResmi } from '../../api/dokumen-resmi';
+import { dokumenFileName, getDokumenPdf, getDokumenResmi, getPengumumanXlsx } from '../../api/dokumen-resmi';
 import { showError, showSuccess } from '../../app/toast';
 import { errorMessage } from '../../auth/AuthCard';
 import { useAuth } from '../../auth/authStore';
@@ -113,10 +119,11 @@ function CetakButton({ jenis, alasan, reasonId, onClick }: CetakButtonProps) {
 
 function DaftarDokumen({ track, dokumen }: { track: TrackId; dokumen: DokumenResmi[] }) {
   const [downloading, setDownloading] = useState<string | null>(null);
-  const unduh = async (item: DokumenResmi) => {
+  const unduh = async (item: DokumenResmi, excel = false) => {
     setDownloading(item.kode);
     try {
-      saveBlob(await getDokumenPdf(track, item.kode), dokumenFileName(track, item.jenis, item.kode));
+      if (excel) saveBlob(await getPengumumanXlsx(track, item.kode), `pengumuman-${track}-${item.kode}.xlsx`);
+      else saveBlob(await getDokumenPdf(track, item.kode), dokumenFileName(track, item.jenis, item.kode));
       showSuccess(t.diunduh(item.kode));
     } catch (error) {
       showError(errorMessage(error));
@@ -168,6 +175,19 @@ function DaftarDokumen({ track, dokumen }: { track: TrackId; dokumen: DokumenRes
                 >
                   {t.unduhLagi}
                 </Button>
+                {item.jenis === 'PENGUMUMAN' && (
+                  <Button
+                    size="compact-sm"
+                    variant="subtle"
+                    ml="xs"
+                    leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+                    disabled={downloading !== null}
+                    aria-label={t.unduhExcelLabel(item.kode)}
+                    onClick={() => void unduh(item, true)}
+                  >
+                    {t.unduhExcel}
+                  </Button>
+                )}
               </Table.Td>
             </Table.Tr>
           ))}
