@@ -215,6 +215,11 @@ describe('an independent external identity service (OIDC_ISSUER)', () => {
     // The portal's own embedded realm is off: only the external issuer's tokens count.
     const discovery = await ctx.app.inject({ method: 'GET', url: '/realms/public/.well-known/openid-configuration' });
     expect(discovery.statusCode).toBe(404);
+    // The SPA's SSO client may reach the external service (discovery, token, keys) under the CSP.
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    expect(String(health.headers['content-security-policy'])).toMatch(
+      new RegExp(`connect-src 'self' ${new URL(issuer).origin}(;|$)`),
+    );
     const { tokens } = await signIn(USERNAME);
     // The ID token is the provider's too, but its audience is the client, not the portal's API.
     expect((await checkToken(tokens.id_token ?? '')).statusCode).toBe(401);
