@@ -1,7 +1,8 @@
 // Issue #6: single sign-on in the browser. "Masuk dengan SSO" against the embedded provider gives
 // the same menu as the local form; signing out ends both sessions, and a sign-out at the provider
-// ends the portal's at the next session check; an unmodified keycloak-js signs in, refreshes and
-// signs out against the embedded provider (its Keycloak path layout).
+// ends the portal's at the next session check; an unmodified keycloak-js signs in, calls the API,
+// refreshes, reads userinfo and the account profile and signs out against the embedded provider
+// (its Keycloak path layout, issue #21).
 
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -80,13 +81,15 @@ test('signing out at the provider ends the portal session at the next session ch
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
 });
 
-test('an unmodified keycloak-js signs in, refreshes and signs out against the embedded provider', async ({
+test('an unmodified keycloak-js (login-required) signs in, calls the API, refreshes, reads userinfo and the account profile, and signs out', async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(60_000);
   const require = createRequire(import.meta.url);
   const adapter = readFileSync(require.resolve('keycloak-js'), 'utf8');
+  // Issue #21: the client as the seed's Angular app configures it through keycloak-angular —
+  // url = the portal's origin, realm public, client verifikasi, PKCE S256, login required.
   const testPage = `<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>keycloak-js</title></head>
 <body><output id="status">memuat</output>
@@ -96,7 +99,7 @@ const keycloak = new Keycloak({ url: location.origin, realm: 'public', clientId:
 window.keycloak = keycloak;
 const redirectUri = location.origin + '/kc-test/index.html';
 window.redirectUri = redirectUri;
-const authenticated = await keycloak.init({ pkceMethod: 'S256', redirectUri, checkLoginIframeInterval: 2 });
+const authenticated = await keycloak.init({ onLoad: 'login-required', pkceMethod: 'S256', redirectUri, checkLoginIframeInterval: 2 });
 document.getElementById('status').textContent = authenticated ? 'masuk:' + keycloak.tokenParsed.preferred_username : 'tamu';
 </script></body></html>`;
   // The test serves the page (and the adapter from node_modules) itself, on the portal's origin.
@@ -110,8 +113,11 @@ document.getElementById('status').textContent = authenticated ? 'masuk:' + keycl
 
   // Playwright serves a routed URL only when it is requested first, not when a server redirect
   // leads to it; so every redirect of the provider is replayed as a fresh navigation.
+  const scopes: (string | null)[] = [];
   await page.route(`**${REALM}/**`, async (route) => {
     if (!route.request().isNavigationRequest()) return route.continue();
+    const url = new URL(route.request().url());
+    if (url.pathname.endsWith('/protocol/openid-connect/auth')) scopes.push(url.searchParams.get('scope'));
     const response = await route.fetch({ maxRedirects: 0 });
     const location = response.headers().location;
     if (response.status() >= 300 && response.status() < 400 && location) {
@@ -125,25 +131,54 @@ document.getElementById('status').textContent = authenticated ? 'masuk:' + keycl
     return route.fulfill({ response });
   });
 
+  // init({ onLoad: 'login-required' }) goes straight to the provider's form.
   await page.goto(`${baseURL}/kc-test/index.html`);
-  await expect(page.locator('#status')).toHaveText('tamu');
-  await page.evaluate(() => {
-    const w = window as unknown as { keycloak: { login(o: object): Promise<void> }; redirectUri: string };
-    void w.keycloak.login({ redirectUri: w.redirectUri });
-  });
   await expect(page.getByRole('heading', { name: 'Masuk dengan akun portal' })).toBeVisible();
   await page.getByLabel('Nama Pengguna').fill('verifikator.cpns');
   await page.getByLabel('Kata Sandi').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page.locator('#status')).toHaveText('masuk:verifikator.cpns');
+  // keycloak-js asks for `openid` alone; the default client scopes come with it, as in Keycloak.
+  expect(scopes[0]).toBe('openid');
 
-  type Kc = { authenticated: boolean; token: string; sessionId: string; updateToken(s: number): Promise<boolean> };
+  type Kc = {
+    authenticated: boolean;
+    token: string;
+    sessionId: string;
+    subject: string;
+    tokenParsed: Record<string, unknown>;
+    idTokenParsed: Record<string, unknown>;
+    updateToken(s: number): Promise<boolean>;
+    loadUserInfo(): Promise<Record<string, unknown>>;
+    loadUserProfile(): Promise<Record<string, unknown>>;
+  };
   const before = await page.evaluate(() => {
     const kc = (window as unknown as { keycloak: Kc }).keycloak;
-    return { authenticated: kc.authenticated, token: kc.token, sessionId: kc.sessionId };
+    return {
+      authenticated: kc.authenticated,
+      token: kc.token,
+      sessionId: kc.sessionId,
+      subject: kc.subject,
+      scope: kc.tokenParsed.scope,
+      roles: (kc.tokenParsed.realm_access as { roles?: string[] } | undefined)?.roles,
+      idName: kc.idTokenParsed.name,
+    };
   });
   expect(before.authenticated).toBe(true);
   expect(before.sessionId).toBeTruthy();
+  expect(String(before.scope).split(' ')).toEqual(expect.arrayContaining(['openid', 'profile', 'email']));
+  expect(before.roles).toContain('ROLE_VERIFIKATOR_CPNS');
+  expect(before.idName).toEqual(expect.any(String));
+
+  // The app's API call with keycloak-js's token.
+  const apiCall = (token: string) =>
+    page.evaluate(async (t) => {
+      const res = await fetch('/api/auth/check-token', { headers: { authorization: `Bearer ${t}` } });
+      const body = await res.json();
+      return { status: res.status, username: body?.mapData?.data?.username };
+    }, token);
+  expect(await apiCall(before.token)).toEqual({ status: 200, username: 'verifikator.cpns' });
+
   // The login-status iframe (checked every 2 s here) keeps saying "unchanged".
   await page.waitForTimeout(4500);
   const refreshed = await page.evaluate(async () => {
@@ -154,22 +189,36 @@ document.getElementById('status').textContent = authenticated ? 'masuk:' + keycl
   expect(refreshed).toMatchObject({ done: true, authenticated: true });
   expect(refreshed.token).not.toBe(before.token);
   // The refreshed token opens the portal's API too.
-  const check = await page.request.get('/api/auth/check-token', {
-    headers: { authorization: `Bearer ${refreshed.token}` },
+  expect(await apiCall(refreshed.token)).toEqual({ status: 200, username: 'verifikator.cpns' });
+
+  const userInfo = await page.evaluate(() => (window as unknown as { keycloak: Kc }).keycloak.loadUserInfo());
+  expect(userInfo).toMatchObject({
+    sub: before.subject,
+    preferred_username: 'verifikator.cpns',
+    name: expect.any(String),
+    given_name: expect.any(String),
+    email: expect.stringContaining('@'),
+    email_verified: true,
   });
-  expect(check.status()).toBe(200);
+  const profile = await page.evaluate(() => (window as unknown as { keycloak: Kc }).keycloak.loadUserProfile());
+  expect(profile).toMatchObject({
+    id: before.subject,
+    username: 'verifikator.cpns',
+    email: userInfo.email,
+    firstName: userInfo.given_name,
+    emailVerified: true,
+    attributes: {},
+  });
 
   await page.evaluate(() => {
     const w = window as unknown as { keycloak: { logout(o: object): Promise<void> }; redirectUri: string };
     void w.keycloak.logout({ redirectUri: w.redirectUri });
   });
-  await expect(page.locator('#status')).toHaveText('tamu');
-  // Signed out at the provider: a new login asks for the password again.
-  await page.evaluate(() => {
-    const w = window as unknown as { keycloak: { login(o: object): Promise<void> }; redirectUri: string };
-    void w.keycloak.login({ redirectUri: w.redirectUri });
-  });
+  // Back on the page, the second init (login required) finds no provider session: the password
+  // is asked for again.
+  await expect(page).toHaveURL(new RegExp(`${REALM}/login-actions/`));
   await expect(page.getByRole('heading', { name: 'Masuk dengan akun portal' })).toBeVisible();
+  await expect(page.getByLabel('Kata Sandi')).toHaveValue('');
 });
 
 /** Rewrites the OIDC client's stored user (its tokens) in localStorage. */

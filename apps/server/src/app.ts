@@ -78,7 +78,9 @@ export async function buildApp({
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // With an external identity service (OIDC_ISSUER), the SSO client fetches its discovery
+        // document, token endpoint and keys from the SPA (issue #21).
+        connectSrc: ["'self'", ...(config.oidc.mode === 'external' ? [new URL(config.oidc.issuer).origin] : [])],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
         // Document previews: PDFs and photos fetched with the session, shown from blob: URLs.

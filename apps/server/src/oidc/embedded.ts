@@ -15,7 +15,8 @@ import type { DB } from '../db/schema.js';
 import { sweepExpired } from './adapter.js';
 import type { BearerAuthenticator, IdpTokenVerifier } from './bearer.js';
 import { interactionRoutes } from './interactions.js';
-import { KEYCLOAK_ROUTES, REFRESH_TOKEN_TTL_SECONDS } from './provider.js';
+import { accountProfile, claimsForScopes } from './keycloak-claims.js';
+import { clientOrigins, findActiveUser, KEYCLOAK_ROUTES, REFRESH_TOKEN_TTL_SECONDS } from './provider.js';
 import type { RefreshWrapping } from './refresh-token-jwt.js';
 
 export interface EmbeddedIdpOptions {
@@ -29,9 +30,6 @@ export interface EmbeddedIdpOptions {
 }
 
 const OIDC_PATH = '/protocol/openid-connect';
-
-/** The origins of the client's redirect URIs: who may frame the status iframe and receive redirects. */
-const clientOrigins = (oidc: OidcConfig) => [...new Set(oidc.redirectUris.map((uri) => new URL(uri).origin))];
 
 // The session-status iframe (OIDC Session Management's check_session_iframe, Keycloak's
 // login-status-iframe): answers "clientId sessionState" messages with unchanged/changed/error.
@@ -72,7 +70,8 @@ export async function embeddedIdentityProvider(
   { db, provider, refreshTokens, oidc, verifier, bearer, loginRateLimitPerMinute }: EmbeddedIdpOptions,
 ) {
   const realmPath = new URL(oidc.issuer).pathname;
-  const origins = clientOrigins(oidc);
+  // Who may frame the status iframe, receive redirects and call userinfo and account (CORS).
+  const origins = clientOrigins(oidc.redirectUris);
   const csp = (frameAncestors: string) =>
     [
       "default-src 'self'",
@@ -199,31 +198,67 @@ export async function embeddedIdentityProvider(
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
 
-    // Userinfo with a JWT access token (the kind the portal's API takes): oidc-provider's userinfo
-    // accepts only tokens without an audience, Keycloak's accepts its access tokens. Same checks
-    // as the API (signature, issuer, audience, expiry, active user); claims by granted scope.
-    const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Keycloak answers its clients' web origins on userinfo and account (with credentials), and
+    // their preflights; other origins get no CORS headers, so the browser keeps the answer.
+    const cors = (request: FastifyRequest, reply: FastifyReply) => {
+      const origin = request.headers.origin;
+      if (!origin || !origins.includes(origin)) return;
+      reply
+        .header('Access-Control-Allow-Origin', origin)
+        .header('Access-Control-Allow-Credentials', 'true')
+        .header('Vary', 'Origin');
+    };
+    const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
+      cors(request, reply);
+      return reply
+        .status(204)
+        .header('Access-Control-Allow-Methods', 'GET, POST, OPTIONS')
+        .header('Access-Control-Allow-Headers', 'Authorization, Accept, Content-Type, Origin, X-Requested-With')
+        .header('Access-Control-Max-Age', '3600')
+        .send();
+    };
+
+    /** The user a JWT access token of this provider names: same checks as the API, then by sub. */
+    const tokenUser = async (request: FastifyRequest) => {
       const token = request.headers.authorization?.match(/^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)$/i)?.[1];
-      if (!token) return passThrough(request, reply);
-      const invalid = () =>
-        reply
-          .status(401)
-          .header('WWW-Authenticate', 'Bearer error="invalid_token"')
-          .header('Cache-Control', 'no-store')
-          .send({ error: 'invalid_token', error_description: 'invalid token provided' });
+      if (!token) return { token: null };
       try {
         const payload = await verifier.verify(token);
-        const principal = await bearer.principalFor(payload);
-        const scopes = new Set(String(payload.scope ?? '').split(' '));
-        if (!scopes.has('openid')) return invalid();
-        return reply.header('Cache-Control', 'no-store').send({
-          sub: payload.sub,
-          ...(scopes.has('profile') ? { preferred_username: principal.username, name: principal.fullname } : {}),
-          ...(scopes.has('email') ? { email: principal.email, email_verified: true } : {}),
-        });
+        await bearer.principalFor(payload);
+        const user = await findActiveUser(db, payload.sub);
+        return { token, payload, user };
       } catch {
-        return invalid();
+        return { token, payload: undefined, user: undefined };
       }
+    };
+    const invalidToken = (reply: FastifyReply) =>
+      reply
+        .status(401)
+        .header('WWW-Authenticate', 'Bearer error="invalid_token"')
+        .header('Cache-Control', 'no-store')
+        .send({ error: 'invalid_token', error_description: 'invalid token provided' });
+
+    // Userinfo with a JWT access token (the kind the portal's API takes): oidc-provider's userinfo
+    // accepts only tokens without an audience, Keycloak's accepts its access tokens. Same checks
+    // as the API (signature, issuer, audience, expiry, active user); claims by the token's scope,
+    // which holds the default client scopes (keycloak-claims.ts).
+    const userinfo = async (request: FastifyRequest, reply: FastifyReply) => {
+      const { token, payload, user } = await tokenUser(request);
+      if (!token) return passThrough(request, reply);
+      cors(request, reply);
+      const scopes = new Set(String(payload?.scope ?? '').split(' '));
+      if (!payload || !user || !scopes.has('openid')) return invalidToken(reply);
+      return reply.header('Cache-Control', 'no-store').send({ sub: payload.sub, ...claimsForScopes(user, scopes) });
+    };
+
+    // Keycloak's account REST API as keycloak-js's loadUserProfile() reads it (GET {realm}/account,
+    // Accept: application/json, bearer token): the user's profile in Keycloak's shape. Reading
+    // only; the portal's own profile page changes it.
+    const account = async (request: FastifyRequest, reply: FastifyReply) => {
+      cors(request, reply);
+      const { user } = await tokenUser(request);
+      if (!user) return invalidToken(reply);
+      return reply.header('Cache-Control', 'no-store').send(accountProfile(user));
     };
     // Token and revocation requests: a wrapped refresh token is unwrapped before the provider
     // reads the (already parsed) body.
@@ -247,6 +282,11 @@ export async function embeddedIdentityProvider(
     });
     scope.get(`${realmPath}${KEYCLOAK_ROUTES.userinfo}`, publicRoute, userinfo);
     scope.post(`${realmPath}${KEYCLOAK_ROUTES.userinfo}`, publicRoute, userinfo);
+    scope.options(`${realmPath}${KEYCLOAK_ROUTES.userinfo}`, publicRoute, preflight);
+    for (const path of [`${realmPath}/account`, `${realmPath}/account/`]) {
+      scope.get(path, publicRoute, account);
+      scope.options(path, publicRoute, preflight);
+    }
     scope.all(`${realmPath}/*`, publicRoute, passThrough);
   });
 

@@ -11,6 +11,14 @@ import type { OidcConfig } from '../config.js';
 import type { DB } from '../db/schema.js';
 import { getOrCreateSecret } from '../db/secrets.js';
 import { databaseAdapter } from './adapter.js';
+import {
+  type ClaimsUser,
+  claimsForScopes,
+  DEFAULT_CLIENT_SCOPES,
+  realmAccess,
+  SCOPE_CLAIMS,
+  withDefaultScopes,
+} from './keycloak-claims.js';
 import { errorPage, logoutDonePage, logoutPage } from './pages.js';
 import { type RefreshWrapping, refreshTokenWrapping } from './refresh-token-jwt.js';
 
@@ -32,6 +40,9 @@ export const KEYCLOAK_ROUTES = {
 export const ACCESS_TOKEN_TTL_SECONDS = 300; // Keycloak's default: 5 minutes
 export const REFRESH_TOKEN_TTL_SECONDS = 12 * 60 * 60;
 
+/** The origins of the client's redirect URIs: its web origins, as Keycloak's "+" setting derives them. */
+export const clientOrigins = (redirectUris: string[]) => [...new Set(redirectUris.map((uri) => new URL(uri).origin))];
+
 /** An RSA signing key (RS256, Keycloak's default) as a private JWK with a fresh kid. */
 export function newSigningKey(): Record<string, unknown> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -49,18 +60,12 @@ async function persistentKeys(db: Kysely<DB>) {
   return { jwks, cookieKeys };
 }
 
-interface AccountRow {
-  id: number;
-  username: string;
-  fullname: string;
-  email: string;
-}
-
-async function findActiveUser(db: Kysely<DB>, id: string): Promise<AccountRow | undefined> {
-  if (!/^\d{1,10}$/.test(id)) return undefined;
+/** The active portal user behind a subject of the embedded provider (sub = app_user.id). */
+export async function findActiveUser(db: Kysely<DB>, id: string | undefined): Promise<ClaimsUser | undefined> {
+  if (!id || !/^\d{1,10}$/.test(id)) return undefined;
   return db
     .selectFrom('app_user')
-    .select(['id', 'username', 'fullname', 'email'])
+    .select(['id', 'username', 'fullname', 'email', 'authorities'])
     .where('id', '=', Number(id))
     .where('active', '=', true)
     .executeTakeFirst();
@@ -108,11 +113,7 @@ export async function createEmbeddedProvider({
     responseTypes: ['code'],
     routes: KEYCLOAK_ROUTES,
     scopes: ['openid', 'offline_access', 'profile', 'email'],
-    claims: {
-      openid: ['sub', 'amr'],
-      profile: ['name', 'preferred_username'],
-      email: ['email', 'email_verified'],
-    },
+    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
     // Like Keycloak, the ID token carries the profile claims, not only userinfo.
     conformIdTokenClaims: false,
     ttl: {
@@ -133,25 +134,30 @@ export async function createEmbeddedProvider({
       return {
         accountId: sub,
         async claims() {
-          return {
-            sub,
-            preferred_username: user.username,
-            name: user.fullname,
-            email: user.email,
-            email_verified: true,
-          };
+          // Every claim the user has; the library releases those of the token's scopes.
+          return { sub, ...claimsForScopes(user, DEFAULT_CLIENT_SCOPES) };
         },
       };
     },
-    // Keycloak's access tokens name the user and the SSO session; keycloak-js reads `sid` for
-    // its status iframe (the same value as the authorization response's session_state).
+    // Keycloak's access tokens name the user (profile and email claims by scope), the realm roles
+    // (realm_access.roles, its "roles" scope), the client's web origins (allowed-origins, its
+    // "web-origins" scope) and the SSO session; keycloak-js reads `sid` for its status iframe
+    // (the same value as the authorization response's session_state).
     async extraTokenClaims(ctx, token) {
       if (!('accountId' in token) || !token.accountId) return undefined;
       const user = await findActiveUser(db, token.accountId);
       const sessionUid = 'sessionUid' in token ? token.sessionUid : undefined;
       const session = sessionUid ? await ctx.oidc.provider.Session.findByUid(sessionUid) : undefined;
       const sid = token.clientId ? session?.sidFor(token.clientId) : undefined;
-      return { preferred_username: user?.username, azp: token.clientId, ...(sid ? { sid } : {}) };
+      return {
+        ...(user ? claimsForScopes(user, String(token.scope ?? '').split(' ')) : {}),
+        // The API finds its user by this claim, whatever the scope.
+        preferred_username: user?.username,
+        ...(user ? realmAccess(user) : {}),
+        'allowed-origins': clientOrigins(oidc.redirectUris),
+        azp: token.clientId,
+        ...(sid ? { sid } : {}),
+      };
     },
     features: {
       devInteractions: { enabled: false },
@@ -196,6 +202,22 @@ export async function createEmbeddedProvider({
 
   const provider = new Provider(oidc.issuer, configuration);
   provider.proxy = trustProxy;
+  // Keycloak's default client scopes: profile and email are granted with every authorization
+  // request, asked for or not (keycloak-js asks for `openid` alone); offline_access stays optional.
+  // The request is widened before the library reads it, so tokens, ID token and userinfo agree.
+  provider.use(async (ctx, next) => {
+    if (ctx.path === KEYCLOAK_ROUTES.authorization && ctx.method === 'GET' && !ctx.query.request_uri) {
+      const req = ctx.req as typeof ctx.req & { originalUrl?: string };
+      const before = ctx.url;
+      ctx.query = {
+        ...ctx.query,
+        scope: withDefaultScopes(typeof ctx.query.scope === 'string' ? ctx.query.scope : ''),
+      };
+      // The library finds its mount path (the realm) by looking for this URL in the original one.
+      if (req.originalUrl?.endsWith(before)) req.originalUrl = `${req.originalUrl.slice(0, -before.length)}${ctx.url}`;
+    }
+    return next();
+  });
   const [signingKey] = jwks.keys;
   if (!signingKey) throw new Error('oidc-jwks has no key');
   const refreshTokens = await refreshTokenWrapping(oidc.issuer, signingKey as JWK);

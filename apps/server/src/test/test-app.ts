@@ -102,6 +102,7 @@ export async function createInstansi(db: Kysely<DB>, nama = 'Instansi Uji'): Pro
 export interface UserSpec {
   username?: string;
   password?: string;
+  fullname?: string;
   roles?: string[];
   flags?: Partial<Record<'isCpns' | 'isPppk' | 'isPppkGuru' | 'isPppkNakes', boolean>>;
   instansiId?: number;
@@ -118,7 +119,7 @@ export async function createUser(db: Kysely<DB>, spec: UserSpec = {}) {
     .insertInto('app_user')
     .values({
       username,
-      fullname: `Nama ${username}`,
+      fullname: spec.fullname ?? `Nama ${username}`,
       email: `${username}@uji.go.id`,
       password_hash: await hashPassword(password),
       instansi_id: instansiId,

@@ -169,6 +169,12 @@ describe('registration (POST /api)', () => {
         error: AKUN_ERROR_CODES.registrationDisabled,
         message: 'Pendaftaran akun mandiri tidak dibuka di portal ini. Mintalah akun kepada admin instansi Anda.',
       });
+      // Closed whatever is sent: no 400 describing the form of an endpoint that is not open.
+      for (const payload of [{ email: 'x@uji.go.id' }, {}, 'bukan json']) {
+        const refused = await offClient.request({ method: 'POST', url: '/api', payload });
+        expect(refused.statusCode, JSON.stringify(payload)).toBe(403);
+        expect(refused.json().error).toBe(AKUN_ERROR_CODES.registrationDisabled);
+      }
       expect((await offClient.request({ method: 'GET', url: '/api/auth/registrasi' })).json()).toEqual({
         enabled: false,
         instansi: [],

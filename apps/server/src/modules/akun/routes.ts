@@ -135,6 +135,17 @@ export async function akunRoutes(app: FastifyInstance, options: AkunRoutesOption
     '/api',
     {
       config: limited,
+      // Switched off, the endpoint is closed whatever is sent: refused before the body is read
+      // or validated (a 400 would describe the form of a closed endpoint).
+      onRequest: async () => {
+        if (!options.allowRegistration) {
+          throw new AppError(
+            403,
+            AKUN_ERROR_CODES.registrationDisabled,
+            'Pendaftaran akun mandiri tidak dibuka di portal ini. Mintalah akun kepada admin instansi Anda.',
+          );
+        }
+      },
       schema: {
         tags: ['auth'],
         summary: `Pendaftaran akun (spec §7); lalu masuk dengan email, kata sandi dan token "${REGISTRATION_LOGIN_TOKEN}"`,
@@ -143,13 +154,6 @@ export async function akunRoutes(app: FastifyInstance, options: AkunRoutesOption
       },
     },
     async (request, reply) => {
-      if (!options.allowRegistration) {
-        throw new AppError(
-          403,
-          AKUN_ERROR_CODES.registrationDisabled,
-          'Pendaftaran akun mandiri tidak dibuka di portal ini. Mintalah akun kepada admin instansi Anda.',
-        );
-      }
       const { email, password, fullname, instansiKode } = request.body;
       assertPasswordPolicy(password, { username: email, email });
       const instansi = await db.selectFrom('instansi').select('id').where('kode', '=', instansiKode).executeTakeFirst();
