@@ -17,6 +17,8 @@ const FONT = {
   semibold: require.resolve('@fontsource/poppins/files/poppins-latin-600-normal.woff'),
 };
 
+type ImageSrc = Parameters<PDFKit.PDFDocument['image']>[0];
+
 export const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = { top: 42, side: 42, bottom: 56 };
 export const CONTENT_WIDTH = A4.width - 2 * MARGIN.side;
@@ -48,6 +50,8 @@ export interface Column<Row> {
 }
 
 const ROW_PADDING = 3;
+/** How many pages' word layouts pdfkit may keep (see forgetLayouts). */
+const LAYOUT_CACHE_PAGES = 20;
 const BODY_SIZE = 8;
 
 /** One document being laid out: the frame around the content, and the pieces content is made of. */
@@ -57,6 +61,12 @@ export class OfficialPdf {
   private pageTop: (() => void) | null = null;
   /** Heights of cell texts already measured (statuses and reasons repeat on every page). */
   private readonly heights = new Map<string, number>();
+  /**
+   * The QR code, decoded and embedded once: given a Buffer, pdfkit decodes the PNG and embeds a
+   * new image on every call — on ten thousand pages that was 40 % of the time and an image object
+   * per page. An opened image (pdfkit's PDFImage, not in its type definitions) is reused.
+   */
+  private readonly qr: ImageSrc;
 
   constructor(
     private readonly frame: Frame,
@@ -72,6 +82,7 @@ export class OfficialPdf {
     this.doc.registerFont('regular', FONT.regular);
     this.doc.registerFont('semibold', FONT.semibold);
     this.doc.font('regular').fontSize(BODY_SIZE);
+    this.qr = (this.doc as unknown as { openImage(src: Buffer): ImageSrc }).openImage(frame.qr);
     if (sink) this.doc.pipe(sink);
     else this.doc.on('data', () => {});
   }
@@ -170,7 +181,7 @@ export class OfficialPdf {
 
   newPage(): void {
     this.footer();
-    this.forgetLayouts();
+    if (this.page % LAYOUT_CACHE_PAGES === 0) this.forgetLayouts();
     this.doc.addPage();
     this.page += 1;
     this.doc.y = MARGIN.top;
@@ -180,7 +191,8 @@ export class OfficialPdf {
   /**
    * pdfkit remembers the layout of every word it has set (fast for the words that repeat: names,
    * statuses, reasons) and never forgets one; with a quarter of a million distinct numbers that
-   * is most of a gigabyte. Forgotten at every page, the words of the next page are laid out again.
+   * is most of a gigabyte. Forgotten every few pages (a few thousand words), the words that repeat
+   * are laid out again only then.
    */
   private forgetLayouts(): void {
     const fonts = (this.doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies;
@@ -244,12 +256,15 @@ export class OfficialPdf {
         let x = MARGIN.side;
         cells.forEach((text, i) => {
           const c = columns[i] as Column<Row>;
-          if (text) {
-            doc.text(text, x + ROW_PADDING, top + ROW_PADDING, {
-              width: c.width - 2 * ROW_PADDING,
-              align: c.align ?? 'left',
-              // One line needs no wrapping (pdfkit still aligns within the width).
-              lineBreak: (heights[i] ?? line) > line,
+          const width = c.width - 2 * ROW_PADDING;
+          if (text && (heights[i] ?? line) > line) {
+            doc.text(text, x + ROW_PADDING, top + ROW_PADDING, { width, align: c.align ?? 'left' });
+          } else if (text) {
+            // One line: placed by hand, without a width, so pdfkit's line wrapper (which measures
+            // every word once more) is not involved.
+            const free = c.align && c.align !== 'left' ? width - doc.widthOfString(text) : 0;
+            doc.text(text, x + ROW_PADDING + (c.align === 'center' ? free / 2 : free), top + ROW_PADDING, {
+              lineBreak: false,
             });
           }
           x += c.width;
@@ -300,7 +315,7 @@ export class OfficialPdf {
       .lineTo(A4.width - MARGIN.side, top - 4)
       .lineWidth(0.3)
       .stroke();
-    doc.image(this.frame.qr, MARGIN.side, top, { width: 36 });
+    doc.image(this.qr, MARGIN.side, top, { width: 36 });
     doc
       .font('regular')
       .fontSize(7)
