@@ -382,6 +382,7 @@ export interface DB {
   berkas_isi: BerkasIsiTable;
   instansi_kop: InstansiKopTable;
   dokumen_resmi: DokumenResmiTable;
+  dokumen_resmi_progres: DokumenResmiProgresTable;
   impor_cek: ImporCekTable;
   impor_baris: ImporBarisTable;
   impor_tolak: ImporTolakTable;
@@ -464,6 +465,16 @@ export interface DokumenResmiTable {
   isian: ColumnType<unknown, string, string>;
   dibuat_oleh: number;
   dibuat_at: Generated<Date>;
+}
+
+/** Issue #20: how far a document being made has got, by the screen's id (migration 0023). */
+export interface DokumenResmiProgresTable {
+  id: string;
+  instansi_id: number;
+  track: TrackColumn;
+  selesai: Generated<number>;
+  total: number;
+  diubah_at: Generated<Date>;
 }
 
 /** Issue #22: a stored file's bytes in parts, when documents live in PostgreSQL (migration 0020). */

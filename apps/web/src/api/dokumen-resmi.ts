@@ -3,6 +3,7 @@
 
 import type {
   BeritaAcaraRequest,
+  DokumenProgres,
   DokumenResmi,
   DokumenResmiJenis,
   DokumenResmiStatus,
@@ -11,7 +12,7 @@ import type {
   PengumumanRequest,
   TrackId,
 } from '@portal/contract';
-import { request } from './http';
+import { ApiError, request } from './http';
 
 const base = (track: TrackId) => `/${track}/admin/dokumen-resmi`;
 
@@ -29,6 +30,14 @@ export function postPengumuman(track: TrackId, body: PengumumanRequest) {
 
 export function postBeritaAcara(track: TrackId, body: BeritaAcaraRequest) {
   return request<DokumenResmi>(`${base(track)}/berita-acara`, { method: 'POST', body });
+}
+
+/** How far the announcement made under `progresId` has got; null before the server has begun. */
+export function getDokumenProgres(track: TrackId, progresId: string, signal?: AbortSignal) {
+  return request<DokumenProgres>(`${base(track)}/progres/${progresId}`, { signal }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  });
 }
 
 /** The stored PDF of a document made earlier (the same bytes every time). */

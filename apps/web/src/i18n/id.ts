@@ -980,6 +980,7 @@ export const id = {
     batal: 'Batal',
     menyusun: 'Menyusun dokumen…',
     menyusunKet: 'Untuk instansi besar dapat memakan waktu hingga satu menit. Jangan tutup halaman ini.',
+    persen: (persen: number) => `${persen.toLocaleString('id-ID')} % selesai`,
     berhasil: (kode: string) => `Dokumen dibuat dan diunduh. Kode dokumen: ${kode}.`,
     periksaIsian: 'Periksa kembali isian yang ditandai.',
     belumBisa: 'Belum dapat dicetak',

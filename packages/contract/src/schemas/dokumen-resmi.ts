@@ -48,6 +48,8 @@ export const pengumumanRequestSchema = z.object({
   tanggal,
   dasarHukum: teks('Dasar hukum', 3000),
   penandatangan: penandatanganSchema,
+  /** An id the screen chooses, to follow the making at GET …/dokumen-resmi/progres/{id}. */
+  progresId: z.uuid().optional(),
 });
 export type PengumumanRequest = z.infer<typeof pengumumanRequestSchema>;
 
@@ -82,6 +84,11 @@ export const dokumenResmiStatusSchema = z.object({
   dokumen: z.array(dokumenResmiSchema),
 });
 export type DokumenResmiStatus = z.infer<typeof dokumenResmiStatusSchema>;
+
+/** GET {base}/dokumen-resmi/progres/{id}: rows laid out so far of both passes (count, then write). */
+export const dokumenProgresSchema = z.object({ selesai: z.number().int(), total: z.number().int() });
+export type DokumenProgres = z.infer<typeof dokumenProgresSchema>;
+export const progresParamsSchema = z.object({ id: z.uuid() });
 
 export const kodeDokumenParamsSchema = z.object({
   kode: z.string().regex(/^[A-Z2-9]{10}$/, 'Kode dokumen tidak dikenal'),

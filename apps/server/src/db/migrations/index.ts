@@ -19,6 +19,7 @@ import * as m0015 from './0015-fewer-indexes.js';
 import * as m0020 from './0020-berkas-isi.js';
 import * as m0021 from './0021-dokumen-resmi.js';
 import * as m0022 from './0022-impor.js';
+import * as m0023 from './0023-dokumen-progres.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0020-berkas-isi': m0020,
   '0021-dokumen-resmi': m0021,
   '0022-impor': m0022,
+  '0023-dokumen-progres': m0023,
 };

@@ -4,7 +4,7 @@
 // issued file and refuses an altered one.
 
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -211,6 +211,28 @@ describe('official documents (issue #20)', () => {
     const status = await client.request({ url: '/api/cpns/admin/dokumen-resmi', token: admin });
     expect(status.json()).toMatchObject({ terkunci: true, alasan: null, dokumen: [{ kode: dokumen.kode }] });
   }, 60_000);
+
+  it('reports how far an announcement has got under the id its screen sent', async () => {
+    const id = randomUUID();
+    const progres = () => client.request({ url: `/api/cpns/admin/dokumen-resmi/progres/${id}`, token: admin });
+    expect((await progres()).statusCode).toBe(404);
+    const made = await post('/pengumuman', { ...pengumuman, nomor: '800/124/BKPSDM/2026', progresId: id });
+    expect(made.statusCode, made.body).toBe(201);
+    // Both passes read all 180 applicants; done means all of it.
+    expect((await progres()).json()).toEqual({ selesai: 360, total: 360 });
+    // The id is not part of what was issued.
+    const isian = await ctx.db
+      .selectFrom('dokumen_resmi')
+      .select('isian')
+      .where('kode', '=', made.json().kode)
+      .executeTakeFirstOrThrow();
+    expect(isian.isian).not.toHaveProperty('progresId');
+    // Another instansi's admin does not see it.
+    const other = await createUser(ctx.db, { roles: ['ROLE_ADMIN_CPNS'], flags: { isCpns: true }, instansiId: 1 });
+    const otherToken = await client.loginToken(other.username, other.password);
+    const foreign = await client.request({ url: `/api/cpns/admin/dokumen-resmi/progres/${id}`, token: otherToken });
+    expect(foreign.statusCode).toBe(404);
+  });
 
   it('gives the announcement made as Excel: the same applicants, masked NIK, status words, reasons', async () => {
     const status = await client.request({ url: '/api/cpns/admin/dokumen-resmi', token: admin });

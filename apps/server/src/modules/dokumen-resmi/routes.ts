@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import {
   beritaAcaraRequestSchema,
+  dokumenProgresSchema,
   dokumenResmiSchema,
   dokumenResmiStatusSchema,
   hasTrackRole,
@@ -13,6 +14,7 @@ import {
   kodeDokumenParamsSchema,
   kopInstansiSchema,
   pengumumanRequestSchema,
+  progresParamsSchema,
   TRACK_IDS,
   TRACK_SCREENS,
   TRACKS,
@@ -33,6 +35,7 @@ import {
   dokumenMilik,
   keaslian,
   pengumumanTabel,
+  progresDokumen,
   simpanKop,
   statusDokumen,
 } from './service.js';
@@ -98,6 +101,19 @@ export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publ
         reply
           .status(201)
           .send(await buatPengumuman(db, files, scopeOf(request), actorOf(request), request.body, publicUrl)),
+    );
+    typed.get(
+      `${base}/progres/:id`,
+      {
+        config,
+        schema: {
+          tags,
+          summary: 'Kemajuan pembuatan pengumuman (id yang dikirim bersama permintaannya)',
+          params: progresParamsSchema,
+          response: { 200: dokumenProgresSchema },
+        },
+      },
+      async (request) => progresDokumen(db, scopeOf(request), request.params.id),
     );
     typed.post(
       `${base}/berita-acara`,

@@ -330,6 +330,69 @@ async function* barisPengumuman(db: Kysely<DB>, scope: DokumenScope): AsyncItera
   }
 }
 
+/** How often the rows laid out so far are written down for the screen's polls. */
+const PROGRES_MS = 1000;
+
+/**
+ * Progress of an announcement being made, under the id its screen chose (none: not recorded).
+ * Both passes read every applicant, so the work is twice the applicants; rows from a day ago are
+ * cleared when a new one starts.
+ */
+async function mulaiProgres(db: Kysely<DB>, scope: DokumenScope, id: string | undefined) {
+  if (!id) {
+    return { ikuti: <T>(rows: AsyncIterable<T[]>) => rows, selesai: async () => undefined };
+  }
+  const { n } = await db
+    .selectFrom('pelamar')
+    .where('instansi_id', '=', scope.instansiId)
+    .where('track', '=', scope.track)
+    .select(sql<number>`count(*)::int`.as('n'))
+    .executeTakeFirstOrThrow();
+  const total = Math.max(2 * n, 1);
+  await db.deleteFrom('dokumen_resmi_progres').where('diubah_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  await db
+    .insertInto('dokumen_resmi_progres')
+    .values({ id, instansi_id: scope.instansiId, track: scope.track, total })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+  let selesai = 0;
+  let tercatat = Date.now();
+  const catat = (value: number) =>
+    db
+      .updateTable('dokumen_resmi_progres')
+      .set({ selesai: Math.min(value, total), diubah_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
+  return {
+    async *ikuti<T>(rows: AsyncIterable<T[]>): AsyncIterable<T[]> {
+      for await (const batch of rows) {
+        selesai += batch.length;
+        if (Date.now() - tercatat >= PROGRES_MS) {
+          tercatat = Date.now();
+          await catat(selesai);
+        }
+        yield batch;
+      }
+    },
+    selesai: async () => {
+      await catat(total);
+    },
+  };
+}
+
+/** How far the announcement made under `id` has got (its screen polls this). */
+export async function progresDokumen(db: Kysely<DB>, scope: DokumenScope, id: string) {
+  const row = await db
+    .selectFrom('dokumen_resmi_progres')
+    .where('id', '=', id)
+    .where('instansi_id', '=', scope.instansiId)
+    .where('track', '=', scope.track)
+    .select(['selesai', 'total'])
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, 'NOT_FOUND', 'Belum ada kemajuan untuk pembuatan dokumen ini.');
+  return row;
+}
+
 export async function buatPengumuman(
   db: Kysely<DB>,
   files: BerkasStore,
@@ -339,6 +402,8 @@ export async function buatPengumuman(
   publicUrl: string,
 ): Promise<DokumenResmi> {
   if (!(await statusFinal(db, scope)).terkunci) throw belumFinal(scope);
+  const { progresId, ...isian } = request;
+  const progres = await mulaiProgres(db, scope, progresId);
   const frame = await frameOf(db, files, scope, publicUrl);
   const sanggah = await db
     .selectFrom('jadwal_tahap')
@@ -354,18 +419,19 @@ export async function buatPengumuman(
     masaSanggah: sanggah
       ? `${formatWaktu(new Date(sanggah.mulai))} sampai ${formatWaktu(new Date(sanggah.selesai))} WIB`
       : null,
-    baris: () => barisPengumuman(db, scope),
+    baris: () => progres.ikuti(barisPengumuman(db, scope)),
   };
   const stored = await render(files, frame, DOKUMEN_RESMI_JUDUL.PENGUMUMAN, async (pdf) => {
     pelamar = await tulisPengumuman(pdf, isi);
   });
+  await progres.selesai();
   return simpan(db, scope, actor, {
     kode: frame.kode,
     jenis: 'PENGUMUMAN',
     ...stored,
     nomor: request.nomor,
     tanggal: request.tanggal,
-    isian: request,
+    isian,
     details: { pelamar },
   });
 }

@@ -30,10 +30,17 @@ import {
   type TrackId,
 } from '@portal/contract';
 import { IconFileTypePdf, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import 'dayjs/locale/id';
 import { type FormEvent, useState } from 'react';
-import { dokumenFileName, getDokumenPdf, postBeritaAcara, postPengumuman, putKop } from '../../api/dokumen-resmi';
+import {
+  dokumenFileName,
+  getDokumenPdf,
+  getDokumenProgres,
+  postBeritaAcara,
+  postPengumuman,
+  putKop,
+} from '../../api/dokumen-resmi';
 import { ApiError } from '../../api/http';
 import { showSuccess } from '../../app/toast';
 import { errorMessage } from '../../auth/AuthCard';
@@ -86,12 +93,21 @@ export function DokumenResmiForm({ track, jenis, kop, onClose }: DokumenResmiFor
   const [logo, setLogo] = useState<KopInstansi['logo']>(undefined);
   const [errors, setErrors] = useState<FieldErrors>({});
 
+  /** The id the announcement is followed by while the server makes it (a large one takes a minute). */
+  const [progresId, setProgresId] = useState<string | null>(null);
   const make = useMutation({
     mutationFn: async (): Promise<DokumenResmi> => {
       if (alamat.trim() !== kop.alamat || logo !== undefined) await putKop(track, { alamat, logo });
       const body = { nomor, tanggal: tanggal ?? '', penandatangan };
+      const followed = pengumuman && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : null;
+      setProgresId(followed);
       const dokumen = pengumuman
-        ? await postPengumuman(track, { ...body, dasarHukum, penandatangan: penandatangan[0] ?? KOSONG })
+        ? await postPengumuman(track, {
+            ...body,
+            dasarHukum,
+            penandatangan: penandatangan[0] ?? KOSONG,
+            ...(followed ? { progresId: followed } : {}),
+          })
         : await postBeritaAcara(track, body);
       const pdf = await getDokumenPdf(track, dokumen.kode);
       saveBlob(pdf, dokumenFileName(track, dokumen.jenis, dokumen.kode));
@@ -173,6 +189,14 @@ export function DokumenResmiForm({ track, jenis, kop, onClose }: DokumenResmiFor
   };
 
   const busy = make.isPending;
+  const progres = useQuery({
+    queryKey: ['dokumen-progres', track, progresId],
+    queryFn: ({ signal }) => getDokumenProgres(track, progresId as string, signal),
+    enabled: busy && progresId !== null,
+    refetchInterval: 1000,
+    retry: false,
+  });
+  const persen = busy && progres.data ? Math.floor((100 * progres.data.selesai) / progres.data.total) : null;
   const failure = make.isError ? errorMessage(make.error) : null;
 
   return (
@@ -344,7 +368,14 @@ export function DokumenResmiForm({ track, jenis, kop, onClose }: DokumenResmiFor
               <Alert color="blue" variant="light" role="status" aria-live="polite" title={t.menyusun}>
                 <Stack gap={6}>
                   <Text size="sm">{t.menyusunKet}</Text>
-                  <Progress value={100} striped animated size="sm" aria-label={t.menyusun} />
+                  {persen === null ? (
+                    <Progress value={100} striped animated size="sm" aria-label={t.menyusun} />
+                  ) : (
+                    <>
+                      <Progress value={persen} size="sm" aria-label={t.menyusun} />
+                      <Text size="sm">{t.persen(persen)}</Text>
+                    </>
+                  )}
                 </Stack>
               </Alert>
             )}

@@ -157,6 +157,7 @@ describe('official documents on the recap', () => {
     const made = status(true).dokumen[0];
     const calls = stubServer((call) => {
       if (isDokumenPost(call)) return new Promise<Response>((resolve) => (finish = resolve));
+      if (call.url.includes('/progres/')) return jsonResponse(200, { selesai: 90, total: 360 });
       if (call.url.endsWith('/KODEBARU23')) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
       return jsonResponse(200, status(true));
     });
@@ -172,6 +173,11 @@ describe('official documents on the recap', () => {
     await userEvent.click(submit);
 
     expect((await within(dialog).findByRole('status')).textContent).toContain('Menyusun dokumen…');
+    // How far it has got, from the server, under the id the form sent with the request.
+    expect(await within(dialog).findByText('25 % selesai')).toBeTruthy();
+    const progresId = (calls.find(isDokumenPost)?.body as { progresId?: string }).progresId;
+    expect(progresId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(calls.some((call) => call.url.endsWith(`/dokumen-resmi/progres/${progresId}`))).toBe(true);
     expect((submit as HTMLButtonElement).disabled).toBe(true);
     submit.closest('form')?.requestSubmit();
     expect(calls.filter(isDokumenPost)).toHaveLength(1);
