@@ -196,13 +196,32 @@ async function imporFile(headers, jenis, file, pid) {
     peak = Math.max(peak, rssMb(pid));
   }, 200);
   const t0 = performance.now();
-  const res = await fetch(`${base}/api/admin/impor/${jenis}/cek`, {
-    method: 'POST',
-    headers: { authorization, cookie, 'x-xsrf-token': xsrf },
-    body: form,
-  });
-  const report = await res.json();
-  if (!res.ok) throw new Error(`cek ${jenis}: ${res.status} ${JSON.stringify(report)}`);
+  try {
+    const res = await fetch(`${base}/api/admin/impor/${jenis}/cek`, {
+      method: 'POST',
+      headers: { authorization, cookie, 'x-xsrf-token': xsrf },
+      body: form,
+      dispatcher: patient(),
+    });
+    const report = await res.json();
+    if (!res.ok) throw new Error(`cek ${jenis}: ${res.status} ${JSON.stringify(report)}`);
+    return await terapkan(headers, report, t0, () => peak);
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/**
+ * fetch's own dispatcher gives up on an answer after 300 s without headers; a check of a million
+ * rows beside busy verifiers may take longer. Node ships undici without exporting its Agent: the
+ * global dispatcher's class, made without those time limits.
+ */
+function patient() {
+  const global = globalThis[Symbol.for('undici.globalDispatcher.1')];
+  return global ? new global.constructor({ headersTimeout: 0, bodyTimeout: 0 }) : undefined;
+}
+
+async function terapkan(headers, report, t0, peak) {
   const checked = performance.now();
   const started = await fetch(`${base}/api/admin/impor/cek/${report.id}/terapkan`, {
     method: 'POST',
@@ -215,9 +234,8 @@ async function imporFile(headers, jenis, file, pid) {
     await new Promise((r) => setTimeout(r, 500));
     job = await (await fetch(`${base}/api/admin/impor/jobs/${job.id}`, { headers })).json();
   }
-  clearInterval(sampler);
   const applied = performance.now();
-  return { report, job, checkS: (checked - t0) / 1000, applyS: (applied - checked) / 1000, peak };
+  return { report, job, checkS: (checked - t0) / 1000, applyS: (applied - checked) / 1000, peak: peak() };
 }
 
 const seconds = (r) => Number(r.toFixed(1));

@@ -144,6 +144,8 @@ export interface PelamarTable {
   supervisor_id: number | null;
   tgl_supervisi: Timestamp | null;
   version: Generated<number>;
+  /** md5 of the import row it was last loaded from (migration 0024); null when not imported. */
+  impor_sidik: Generated<string | null>;
   nama_ijazah: string | null;
   klaim_oleh: number | null;
   klaim_at: Timestamp | null;

@@ -284,6 +284,8 @@ describe('an import from check to apply (issue #18)', () => {
       gelar_belakang: 'S.H.',
       ipk: expect.stringMatching(/^3\.45/),
       instansi_id: instansi,
+      // The fingerprint of its import row: the same file again is told apart by it alone.
+      impor_sidik: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
 
     // The same file again: nothing changes. A changed row for a decided applicant: a conflict.

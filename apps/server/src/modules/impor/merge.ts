@@ -77,6 +77,12 @@ const PELAMAR_JSON = sql`jsonb_build_object(
   'akreditasi_lembaga', p.akreditasi_lembaga, 'akreditasi_prodi', p.akreditasi_prodi, 'ipk', p.ipk,
   'lokasi_ujian', p.lokasi_ujian, 'tanggal_daftar', to_char(p.tgl_daftar, 'YYYY-MM-DD'))`;
 
+/**
+ * The fingerprint of a staged row (jsonb's text is canonical: the same fields give the same text),
+ * kept on the applicant it was loaded into: only imports write the fields it covers.
+ */
+const SIDIK = sql`md5(b.data::text)::uuid`;
+
 /** A live Non-ASN record as its import row would read (for "unchanged"). */
 const NONASN_JSON = sql`jsonb_build_object(
   'instansi_kode', i.kode, 'nik', n.nik, 'nama', n.nama, 'tempat_lahir', n.tempat_lahir,
@@ -158,10 +164,12 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
           LEFT JOIN pelamar p ON p.no_peserta = b.data->>'nomor_peserta'
           LEFT JOIN instansi i ON i.id = p.instansi_id
           LEFT JOIN formasi f ON f.id = p.formasi_id
-          -- The live row rebuilt as JSON once per staged row, and the work-done guards only for rows
-          -- that would change: a re-import of the same file is mostly rows that stay as they are.
+          -- Unchanged: the fingerprint of the row the applicant was last loaded from, or (loaded
+          -- otherwise) the live row rebuilt as JSON; the work-done guards only for rows that would
+          -- change. A re-import of the same file is mostly rows that stay as they are.
           -- OFFSET 0 keeps each lateral a subquery of its own, evaluated once, not inlined twice.
-          LEFT JOIN LATERAL (SELECT p.id IS NOT NULL AND ${PELAMAR_JSON} = b.data AS sama OFFSET 0) s ON true
+          LEFT JOIN LATERAL (SELECT p.id IS NOT NULL AND CASE WHEN p.impor_sidik IS NOT NULL
+              THEN p.impor_sidik = ${SIDIK} ELSE ${PELAMAR_JSON} = b.data END AS sama OFFSET 0) s ON true
           LEFT JOIN LATERAL (SELECT CASE WHEN s.sama THEN NULL
             WHEN p.id IS NULL THEN
               CASE WHEN EXISTS (SELECT 1 FROM final_verifikasi fv JOIN instansi i2 ON i2.id = fv.instansi_id
@@ -311,7 +319,8 @@ export async function terapkanBatch(
           INSERT INTO pelamar (instansi_id, track, formasi_id, nik, no_register, no_peserta, tgl_daftar, nama, gelar_depan,
             gelar_belakang, nama_ijazah, tempat_lahir_ktp, tanggal_lahir_ktp, tempat_lahir_ijazah, tanggal_lahir_ijazah,
             jenis_kelamin, agama, jenis_disabilitas, domisili_provinsi, domisili_kabupaten, alamat, email, no_hp,
-            lembaga_pendidikan, prodi, no_ijazah, tgl_ijazah, tahun_lulus, akreditasi_lembaga, akreditasi_prodi, ipk, lokasi_ujian)
+            lembaga_pendidikan, prodi, no_ijazah, tgl_ijazah, tahun_lulus, akreditasi_lembaga, akreditasi_prodi, ipk, lokasi_ujian,
+            impor_sidik)
           SELECT i.id, b.data->>'track', ${FORMASI_OF}, b.data->>'nik', b.data->>'nomor_register', b.data->>'nomor_peserta',
             (b.data->>'tanggal_daftar')::date, b.data->>'nama', b.data->>'gelar_depan', b.data->>'gelar_belakang',
             b.data->>'nama_ijazah', b.data->>'tempat_lahir_ktp', (b.data->>'tanggal_lahir_ktp')::date,
@@ -319,7 +328,7 @@ export async function terapkanBatch(
             b.data->>'agama', b.data->>'jenis_disabilitas', b.data->>'domisili_provinsi', b.data->>'domisili_kabupaten',
             b.data->>'alamat', b.data->>'email', b.data->>'no_hp', b.data->>'lembaga_pendidikan', b.data->>'prodi',
             b.data->>'no_ijazah', (b.data->>'tgl_ijazah')::date, (b.data->>'tahun_lulus')::int, b.data->>'akreditasi_lembaga',
-            b.data->>'akreditasi_prodi', (b.data->>'ipk')::numeric, b.data->>'lokasi_ujian'
+            b.data->>'akreditasi_prodi', (b.data->>'ipk')::numeric, b.data->>'lokasi_ujian', ${SIDIK}
           FROM impor_baris b JOIN instansi i ON i.kode = b.data->>'instansi_kode'
           WHERE ${batch(cekId, dari, sampai)} AND b.hasil = 'BARU' AND NOT EXISTS (SELECT 1 FROM final_verifikasi fv
             WHERE fv.instansi_id = i.id AND fv.track = b.data->>'track')
@@ -351,7 +360,8 @@ export async function terapkanBatch(
             lembaga_pendidikan = s.data->>'lembaga_pendidikan', prodi = s.data->>'prodi', no_ijazah = s.data->>'no_ijazah',
             tgl_ijazah = (s.data->>'tgl_ijazah')::date, tahun_lulus = (s.data->>'tahun_lulus')::int,
             akreditasi_lembaga = s.data->>'akreditasi_lembaga', akreditasi_prodi = s.data->>'akreditasi_prodi',
-            ipk = (s.data->>'ipk')::numeric, lokasi_ujian = s.data->>'lokasi_ujian', version = p.version + 1
+            ipk = (s.data->>'ipk')::numeric, lokasi_ujian = s.data->>'lokasi_ujian',
+            impor_sidik = md5(s.data::text)::uuid, version = p.version + 1
           FROM sasaran s WHERE p.id = s.id
           RETURNING p.id, p.track, s.lama, s.baru_instansi
         ), pindah AS (
