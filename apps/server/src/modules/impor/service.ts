@@ -150,6 +150,15 @@ export async function cekBerkas(
   let dibaca = 0;
   let staged: { baris: number; kunci: string; data: string }[] = [];
   let rejected: BarisDitolak[] = [];
+  // One batch of rows in flight while the next is read and checked: the file's parsing (this
+  // process) and the insert (PostgreSQL) overlap instead of taking turns.
+  let inFlight: Promise<void> = Promise.resolve();
+  const stage = async (rows: typeof staged) => {
+    await inFlight;
+    inFlight = stageRows(db, id, rows);
+    // Handled here too, so a failure waiting for the next await is not an unhandled rejection.
+    inFlight.catch(() => undefined);
+  };
   try {
     let kolomDiperiksa = false;
     for await (const { baris, nilai, berkas } of barisBerkas(input, input.files, arsip)) {
@@ -174,7 +183,7 @@ export async function cekBerkas(
       else
         staged.push({ baris, kunci: kunciOf(def, checked.data), data: JSON.stringify({ ...checked.data, ...berkas }) });
       if (staged.length >= STAGE_BATCH) {
-        await stageRows(db, id, staged);
+        await stage(staged);
         staged = [];
       }
       if (rejected.length >= STAGE_BATCH) {
@@ -182,11 +191,13 @@ export async function cekBerkas(
         rejected = [];
       }
     }
-    await stageRows(db, id, staged);
+    await stage(staged);
+    await inFlight;
     await stageRejections(db, id, rejected);
     await klasifikasi(db, input.jenis, id);
     await db.updateTable('impor_cek').set({ dibaca }).where('id', '=', id).execute();
   } catch (error) {
+    await inFlight.catch(() => undefined);
     await db.deleteFrom('impor_cek').where('id', '=', id).execute();
     throw error;
   } finally {
