@@ -23,7 +23,7 @@ import type { BerkasStore } from '../../storage/berkas-store.js';
 import { recordAudit } from '../audit/audit.js';
 import { type Arsip, bukaFolder, bukaZip, DOKUMEN_MAX_BYTES, MANIFEST, mimeOf } from './arsip.js';
 import { type BarisDitolak, JENIS_IMPOR, JENIS_TERSEDIA, kunciOf, periksaBaris } from './kinds.js';
-import { klasifikasi, terapkanBatch } from './merge.js';
+import { klasifikasi, perbaruiStatistik, TABEL_JENIS, terapkanBatch } from './merge.js';
 import { type BarisMentah, bacaBerkas, bacaManifest, formatOf } from './read.js';
 
 /** Who imports: a signed-in operator, or the command line (no account). */
@@ -35,6 +35,8 @@ export interface Pengimpor {
 const STAGE_BATCH = 2000;
 /** Rows per apply transaction: small enough to keep the verification loop's locks short. */
 export const APPLY_BATCH = 5000;
+/** Rows after which a check or an apply refreshes the planner's statistics of what it wrote. */
+const ANALYZE_SETIAP = 100_000;
 /** A job whose process stopped beating this long ago is not running any more. */
 const STALE_SECONDS = 60;
 const REPORT_LIMIT = 200;
@@ -194,6 +196,8 @@ export async function cekBerkas(
     await stage(staged);
     await inFlight;
     await stageRejections(db, id, rejected);
+    // The staged rows can be millions more than the planner last saw: sorted with fresh statistics.
+    if (dibaca >= ANALYZE_SETIAP) await perbaruiStatistik(db, ['impor_baris']);
     await klasifikasi(db, input.jenis, id);
     await db.updateTable('impor_cek').set({ dibaca }).where('id', '=', id).execute();
   } catch (error) {
@@ -409,6 +413,8 @@ export async function jalankanJob(
       db,
     );
     const { dari, sampai } = range.rows[0] ?? { dari: null, sampai: null };
+    // Rows applied since the live tables' statistics were last refreshed (see perbaruiStatistik).
+    let sejakStatistik = 0;
     for (let from = dari ?? 0; dari !== null && sampai !== null && from <= sampai; ) {
       const state = await db
         .selectFrom('impor_job')
@@ -445,7 +451,13 @@ export async function jalankanJob(
       });
       await onProgress?.(await jobOf(db, jobId));
       from = to + 1;
+      sejakStatistik += APPLY_BATCH;
+      if (sejakStatistik >= ANALYZE_SETIAP) {
+        sejakStatistik = 0;
+        await perbaruiStatistik(db, TABEL_JENIS[jenis]);
+      }
     }
+    if (dari !== null) await perbaruiStatistik(db, TABEL_JENIS[jenis]);
     const end = await db
       .selectFrom('impor_job')
       .select(['batal_diminta'])
