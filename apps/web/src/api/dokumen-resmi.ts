@@ -50,9 +50,9 @@ export function getPengumumanXlsx(track: TrackId, kode: string) {
   return request<Blob>(`${base(track)}/${kode}/xlsx`, { as: 'blob' });
 }
 
-/** The file name the server gives the document (Content-Disposition), for a saved copy. */
-export function dokumenFileName(track: TrackId, jenis: DokumenResmiJenis, kode: string) {
-  return `${jenis === 'PENGUMUMAN' ? 'pengumuman' : 'berita-acara'}-${track}-${kode}.pdf`;
+/** The file name the server gives the document or its table (Content-Disposition), for a saved copy. */
+export function dokumenFileName(track: TrackId, jenis: DokumenResmiJenis, kode: string, ext: 'pdf' | 'xlsx' = 'pdf') {
+  return `${jenis === 'PENGUMUMAN' ? 'pengumuman' : 'berita-acara'}-${track}-${kode}.${ext}`;
 }
 
 /** Public: what a code was issued for. */

@@ -50,8 +50,6 @@ export interface Column<Row> {
 }
 
 const ROW_PADDING = 3;
-/** How many pages' word layouts pdfkit may keep (see forgetLayouts). */
-const LAYOUT_CACHE_PAGES = 1;
 const BODY_SIZE = 8;
 
 /** One document being laid out: the frame around the content, and the pieces content is made of. */
@@ -181,7 +179,7 @@ export class OfficialPdf {
 
   newPage(): void {
     this.footer();
-    if (this.page % LAYOUT_CACHE_PAGES === 0) this.forgetLayouts();
+    this.forgetLayouts();
     this.doc.addPage();
     this.page += 1;
     this.doc.y = MARGIN.top;
@@ -191,7 +189,7 @@ export class OfficialPdf {
   /**
    * pdfkit remembers the layout of every word it has set (fast for the words that repeat: names,
    * statuses, reasons) and never forgets one; with a quarter of a million distinct numbers that
-   * is most of a gigabyte. Forgotten at every page (LAYOUT_CACHE_PAGES): kept for 4 or 20 pages,
+   * is most of a gigabyte. Forgotten at every page: kept for 4 or 20 pages,
    * bench/dokumen ran in 43.9 / 38.6 s instead of 48.2 s but grew by 278 / 315 MB instead of 224.
    */
   private forgetLayouts(): void {

@@ -122,7 +122,8 @@ function DaftarDokumen({ track, dokumen }: { track: TrackId; dokumen: DokumenRes
   const unduh = async (item: DokumenResmi, excel = false) => {
     setDownloading(item.kode);
     try {
-      if (excel) saveBlob(await getPengumumanXlsx(track, item.kode), `pengumuman-${track}-${item.kode}.xlsx`);
+      if (excel)
+        saveBlob(await getPengumumanXlsx(track, item.kode), dokumenFileName(track, item.jenis, item.kode, 'xlsx'));
       else saveBlob(await getDokumenPdf(track, item.kode), dokumenFileName(track, item.jenis, item.kode));
       showSuccess(t.diunduh(item.kode));
     } catch (error) {
