@@ -196,6 +196,14 @@ describe('an import from check to apply (issue #18)', () => {
     expect(again).toMatchObject({ baru: 0, berubah: 0, sama: 1 });
     expect(await terapkan(again.id)).toMatchObject({ status: 'SELESAI', total: 0, baru: 0, berubah: 0 });
 
+    // The staged rows are unlogged: a crash of PostgreSQL empties them (as TRUNCATE does here).
+    // The check is then refused at apply, not applied as "nothing to do".
+    const lost = (await cek('instansi', 'instansi.csv', `\uFEFF${file}`)).json();
+    await sql`TRUNCATE impor_baris, impor_tolak`.execute(ctx.db);
+    const refused = await client.request({ method: 'POST', url: `/api/admin/impor/cek/${lost.id}/terapkan`, token });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().message).toMatch(/hilang karena basis data dimulai ulang/);
+
     const audit = await ctx.db
       .selectFrom('audit_event')
       .select(['action', 'details'])

@@ -16,15 +16,22 @@ const DOKUMEN_TRACK = Object.entries(DOKUMEN_PER_TRACK).flatMap(([track, kinds])
   kinds.map((jenis) => [track, jenis]),
 );
 
-/** Rows of the check given, still in play (not rejected). */
+/** Rows of the check given, not rejected (a row found unchanged while staged is still a key in the file). */
 const inPlay = (cekId: string) => sql`b.cek_id = ${cekId} AND b.hasil IS DISTINCT FROM 'DITOLAK'`;
 
-/** Rejects later rows whose key (or `expr`) a row above already has. */
+/** Rows of the check given that are still to be sorted (staging already found the unchanged ones). */
+const unsorted = (cekId: string) => sql`b.cek_id = ${cekId} AND b.hasil IS NULL`;
+
+/**
+ * Rejects later rows whose key (a text expression over `b`) a row above already has. Grouped, not
+ * windowed: the keys that repeat are found in one hashed pass, and only their rows are written.
+ */
 async function tolakGanda(db: Db, cekId: string, expr: RawBuilder<unknown>, label: string) {
   await sql`
     UPDATE impor_baris b SET hasil = 'DITOLAK', alasan = ${label} || ' sama dengan baris ' || d.pertama
-    FROM (SELECT baris, min(baris) OVER (PARTITION BY ${expr}) AS pertama FROM impor_baris b WHERE ${inPlay(cekId)}) d
-    WHERE b.cek_id = ${cekId} AND b.baris = d.baris AND d.baris <> d.pertama`.execute(db);
+    FROM (SELECT ${expr} AS kunci, min(b.baris) AS pertama FROM impor_baris b WHERE ${inPlay(cekId)}
+          GROUP BY 1 HAVING count(*) > 1) d
+    WHERE ${inPlay(cekId)} AND ${expr} = d.kunci AND b.baris <> d.pertama`.execute(db);
 }
 
 /**
@@ -37,7 +44,7 @@ async function tolak(db: Db, cekId: string, rules: [condition: RawBuilder<unknow
     sql` `,
   )} END`;
   await sql`UPDATE impor_baris b SET hasil = 'DITOLAK', alasan = r.alasan
-    FROM (SELECT b.baris, ${alasan} AS alasan FROM impor_baris b WHERE ${inPlay(cekId)}) r
+    FROM (SELECT b.baris, ${alasan} AS alasan FROM impor_baris b WHERE ${unsorted(cekId)}) r
     WHERE b.cek_id = ${cekId} AND b.baris = r.baris AND r.alasan IS NOT NULL`.execute(db);
 }
 
@@ -53,7 +60,7 @@ async function urutkan(
   alasan: RawBuilder<unknown>,
 ) {
   await sql`UPDATE impor_baris t SET hasil = x.hasil, alasan = x.alasan
-    FROM (SELECT b.baris, ${hasil} AS hasil, ${alasan} AS alasan FROM ${from} WHERE ${inPlay(cekId)}) x
+    FROM (SELECT b.baris, ${hasil} AS hasil, ${alasan} AS alasan FROM ${from} WHERE ${unsorted(cekId)}) x
     WHERE t.cek_id = ${cekId} AND t.baris = x.baris`.execute(db);
 }
 
@@ -82,6 +89,19 @@ const PELAMAR_JSON = sql`jsonb_build_object(
  * kept on the applicant it was loaded into: only imports write the fields it covers.
  */
 const SIDIK = sql`md5(b.data::text)::uuid`;
+
+/**
+ * Rows a re-import brings back exactly as they were loaded, recognised while they are staged (a
+ * condition over `t`, the row being staged): they are written once as SAMA and skipped by every
+ * later pass of the sort. A re-import of a million unchanged applicants then rewrites no staged row.
+ * Such a row needs none of the rejection rules: it is what the live row was loaded from.
+ */
+export const SAMA_SAAT_STAGING: Partial<Record<ImporJenis, RawBuilder<unknown>>> = {
+  pelamar: sql`EXISTS (SELECT 1 FROM pelamar p WHERE p.no_peserta = t.data->>'nomor_peserta'
+    AND p.impor_sidik = md5(t.data::text)::uuid)`,
+  dokumen: sql`EXISTS (SELECT 1 FROM dokumen d JOIN pelamar p ON p.id = d.pelamar_id
+    WHERE p.no_peserta = t.data->>'nomor_peserta' AND d.jenis = t.data->>'jenis' AND d.berkas_sha256 = t.data->>'sha256')`,
+};
 
 /** A live Non-ASN record as its import row would read (for "unchanged"). */
 const NONASN_JSON = sql`jsonb_build_object(
@@ -140,7 +160,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'pelamar':
-      await tolakGanda(db, cekId, sql`(b.data->>'track', b.data->>'nik')`, 'NIK ganda dalam berkas:');
+      await tolakGanda(db, cekId, sql`(b.data->>'track') || ' ' || (b.data->>'nik')`, 'NIK ganda dalam berkas:');
       await tolak(db, cekId, [
         [
           sql`NOT EXISTS (SELECT 1 FROM instansi i WHERE i.kode = b.data->>'instansi_kode')`,
