@@ -402,6 +402,10 @@ export interface ImporCekTable {
   dibuat_oleh: number | null;
   dibuat_oleh_nama: string;
   dibuat_at: Generated<Date>;
+  /** Migration 0026: a large check goes on after its upload is answered. */
+  status: Generated<'MEMERIKSA' | 'SELESAI' | 'GAGAL'>;
+  pesan: string | null;
+  detak_at: Generated<Date>;
 }
 
 export interface ImporBarisTable {

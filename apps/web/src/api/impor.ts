@@ -15,6 +15,10 @@ export function cekImpor(jenis: ImporJenis, file: File): Promise<ImporCek> {
   return request<ImporCek>(`/admin/impor/${jenis}/cek`, { method: 'POST', body });
 }
 
+/** A check's report; while it is still running (status MEMERIKSA) the rows read so far. */
+export const getCekImpor = (id: string, signal?: AbortSignal) =>
+  request<ImporCek>(`/admin/impor/cek/${id}`, { signal });
+
 export const getDitolak = (cekId: string, format: 'csv' | 'xlsx') =>
   request<Blob>(`/admin/impor/cek/${cekId}/ditolak?format=${format}`, { as: 'blob' });
 

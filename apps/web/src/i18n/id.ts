@@ -879,6 +879,8 @@ export const id = {
       template: 'Unduh template',
       periksa: 'Periksa berkas',
       memeriksa: 'Memeriksa…',
+      memeriksaBaris: (n: string) =>
+        `Memeriksa berkas… ${n} baris sudah dibaca. Halaman ini boleh ditutup; hasilnya tetap ada.`,
       kolom: 'Kolom berkas jenis ini',
       kolomNama: 'Kolom',
       kolomTipe: 'Tipe',

@@ -66,8 +66,14 @@ const imporHitungan = {
 };
 
 /** POST /api/admin/impor/{jenis}/cek: the whole validation, nothing changed. */
+/** A check of a large file goes on after its upload is answered (202): the screen follows it. */
+export const IMPOR_CEK_STATUS = ['MEMERIKSA', 'SELESAI', 'GAGAL'] as const;
+
 export const imporCekSchema = z.object({
   id: z.string(),
+  status: z.enum(IMPOR_CEK_STATUS),
+  /** Why a check that went on after its answer failed. */
+  pesan: z.string().nullable(),
   jenis: z.enum(IMPOR_JENIS),
   namaFile: z.string(),
   sha256: z.string(),
@@ -123,4 +129,6 @@ export const IMPOR_ERROR_CODES = {
   formatFile: 'IMPOR_FORMAT',
   /** The check is gone (expired or already applied). */
   cekTidakAda: 'IMPOR_CEK_TIDAK_ADA',
+  /** The check is still running, or it failed: nothing to apply. */
+  cekBelumSelesai: 'IMPOR_CEK_BELUM_SELESAI',
 } as const;

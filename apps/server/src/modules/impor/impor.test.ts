@@ -406,6 +406,63 @@ describe('an import from check to apply (issue #18)', () => {
     expect(inserted.rows[0]?.n).toBe(APPLY_BATCH);
   }, 60_000);
 
+  it('a check longer than its answer goes on, is followed to its end, and cannot be applied before', async () => {
+    const rows = [
+      ['kode', 'nama', 'jenis'],
+      ...Array.from({ length: 3000 }, (_, i) => [`7${String(i).padStart(5, '0')}`, `Instansi Lama ${i}`, 'daerah']),
+    ];
+    const file = path.join(dir, 'lama.csv');
+    writeFileSync(file, csv(rows));
+    const oleh = { id: null, nama: 'uji' };
+    let removed = false;
+    const answer = await cekBerkas(
+      ctx.db,
+      { jenis: 'instansi', file, namaFile: 'lama.csv', oleh },
+      {
+        tungguMs: 0,
+        setelah: async () => {
+          removed = true;
+        },
+      },
+    );
+    expect(answer).toMatchObject({ status: 'MEMERIKSA', pesan: null });
+    const follow = (id: string) => client.request({ url: `/api/admin/impor/cek/${id}`, token });
+    await expect.poll(async () => (await follow(answer.id)).json().status, { timeout: 30_000 }).toBe('SELESAI');
+    expect((await follow(answer.id)).json()).toMatchObject({ dibaca: 3000, baru: 3000 });
+    expect(removed).toBe(true);
+
+    // Still running elsewhere: not applied. A check whose process stopped beating a minute ago
+    // is failed by the next reader, with the reason on the report and at apply.
+    const running = randomUUID();
+    await ctx.db
+      .insertInto('impor_cek')
+      .values({
+        id: running,
+        jenis: 'instansi',
+        nama_file: 'x.csv',
+        sha256: 'x',
+        ukuran: 1,
+        dibuat_oleh: null,
+        dibuat_oleh_nama: 'uji',
+        status: 'MEMERIKSA',
+      })
+      .execute();
+    await expect(mulaiTerapkan(ctx.db, running, oleh)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'IMPOR_CEK_BELUM_SELESAI',
+      message: expect.stringMatching(/belum selesai/),
+    });
+    await sql`UPDATE impor_cek SET detak_at = now() - interval '2 minutes' WHERE id = ${running}`.execute(ctx.db);
+    expect((await follow(running)).json()).toMatchObject({
+      status: 'GAGAL',
+      pesan: expect.stringMatching(/terhenti/),
+    });
+    await expect(mulaiTerapkan(ctx.db, running, oleh)).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringMatching(/gagal: Pemeriksaan terhenti/),
+    });
+  }, 60_000);
+
   it('changes one stage window, audited and in effect at once', async () => {
     const res = await client.request({
       method: 'PUT',

@@ -49,6 +49,8 @@ import {
 
 /** The largest file the check takes (a million applicants is about 300 MB of CSV). */
 export const IMPOR_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** How long the upload's answer waits for the check (below a proxy's usual 60 s read timeout). */
+const CEK_TUNGGU_MS = 20_000;
 
 const jenisParams = z.object({ jenis: z.enum(IMPOR_JENIS) });
 const idParams = z.object({ id: z.string().uuid('id tidak dikenal') });
@@ -101,30 +103,33 @@ export async function imporRoutes(app: FastifyInstance, { db, files }: { db: Kys
         summary: 'Periksa berkas (multipart, kolom `file`): seluruh validasi, tanpa mengubah data',
         params: jenisParams,
         consumes: ['multipart/form-data'],
-        response: { 200: imporCekSchema },
+        response: { 200: imporCekSchema, 202: imporCekSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       requireJenis(request.params.jenis);
       const part = await request.file().catch(() => undefined);
       if (!part) throw new AppError(400, 'VALIDATION_ERROR', 'Pilih berkas yang akan diperiksa (kolom "file").');
       const dir = await mkdtemp(path.join(tmpdir(), 'portal-impor-'));
+      const hapus = () => rm(dir, { recursive: true, force: true });
+      const file = path.join(dir, 'unggahan');
       try {
-        const file = path.join(dir, 'unggahan');
         await pipeline(part.file, createWriteStream(file));
         if (part.file.truncated) {
           throw new AppError(413, 'BERKAS_TERLALU_BESAR', 'Berkas melebihi 2 GB. Pecah menjadi beberapa berkas.');
         }
-        return await cekBerkas(db, {
-          jenis: request.params.jenis as ImporJenis,
-          file,
-          namaFile: part.filename,
-          oleh: pengimpor(request),
-          files,
-        });
-      } finally {
-        await rm(dir, { recursive: true, force: true });
+      } catch (error) {
+        await hapus();
+        throw error;
       }
+      // A large file's check goes on after the answer (202, status MEMERIKSA): the screen reads
+      // GET …/cek/{id} until it ends, and no proxy's read timeout cuts a check of a million rows.
+      const report = await cekBerkas(
+        db,
+        { jenis: request.params.jenis as ImporJenis, file, namaFile: part.filename, oleh: pengimpor(request), files },
+        { tungguMs: CEK_TUNGGU_MS, setelah: hapus },
+      );
+      return reply.code(report.status === 'MEMERIKSA' ? 202 : 200).send(report);
     },
   );
 

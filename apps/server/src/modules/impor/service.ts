@@ -35,6 +35,8 @@ export interface Pengimpor {
 const STAGE_BATCH = 2000;
 /** Rows checked between two turns of the event loop (see cekBerkas). */
 const YIELD_SETIAP = 250;
+/** How often a running check writes its rows read and heartbeat. */
+const DETAK_CEK_MS = 2000;
 /** Rows per apply transaction: small enough to keep the verification loop's locks short. */
 export const APPLY_BATCH = 5000;
 /** Rows after which a check or an apply refreshes the planner's statistics of what it wrote. */
@@ -134,31 +136,89 @@ async function* barisBerkas(
   }
 }
 
-/** Step 1: the whole validation; stages the rows and reports. Nothing live changes. */
+export interface OpsiCek {
+  /** How long the caller waits before the check is answered as still running (default: to its end). */
+  tungguMs?: number;
+  /** Runs once the check has ended, however it ended (the route removes the uploaded file). */
+  setelah?: () => Promise<unknown>;
+}
+
+/**
+ * Step 1: the whole validation; stages the rows and reports. Nothing live changes. A check that
+ * takes longer than `tungguMs` is answered with status MEMERIKSA and goes on; its report is read
+ * again (laporanCek) until it says SELESAI or GAGAL. A check that fails before it is answered
+ * leaves nothing behind and throws, as a short one always does.
+ */
 export async function cekBerkas(
   db: Kysely<DB>,
   input: { jenis: ImporJenis; file: string; namaFile: string; oleh: Pengimpor; files?: BerkasStore },
+  opsi: OpsiCek = {},
 ): Promise<ImporCek> {
-  requireJenis(input.jenis);
-  const folder = (await stat(input.file)).isDirectory();
-  const arsip = input.jenis !== 'dokumen' ? null : folder ? await bukaFolder(input.file) : await bukaZip(input.file);
+  let arsip: Arsip | null = null;
+  let id: string;
+  let sha256: string;
+  try {
+    requireJenis(input.jenis);
+    const folder = (await stat(input.file)).isDirectory();
+    arsip = input.jenis !== 'dokumen' ? null : folder ? await bukaFolder(input.file) : await bukaZip(input.file);
+    id = randomUUID();
+    const [hash, { size }] = folder
+      ? ['folder', { size: 0 }]
+      : await Promise.all([sha256File(input.file), stat(input.file)]);
+    sha256 = hash;
+    await db
+      .insertInto('impor_cek')
+      .values({
+        id,
+        jenis: input.jenis,
+        nama_file: input.namaFile,
+        sha256,
+        ukuran: size,
+        dibuat_oleh: input.oleh.id,
+        dibuat_oleh_nama: input.oleh.nama,
+        status: 'MEMERIKSA',
+      })
+      .execute();
+  } catch (error) {
+    arsip?.close();
+    await opsi.setelah?.();
+    throw error;
+  }
+  const opened = arsip;
+  const work = periksa(db, id, input, opened, sha256).finally(async () => {
+    opened?.close();
+    await opsi.setelah?.();
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const waited =
+    opsi.tungguMs === undefined
+      ? work.then(() => 'selesai' as const)
+      : Promise.race([
+          work.then(() => 'selesai' as const),
+          new Promise<'berjalan'>((resolve) => {
+            timer = setTimeout(() => resolve('berjalan'), opsi.tungguMs);
+          }),
+        ]);
+  try {
+    if ((await waited) === 'berjalan') work.catch(() => undefined);
+  } catch (error) {
+    await db.deleteFrom('impor_cek').where('id', '=', id).execute();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+  return laporanCek(db, id);
+}
+
+/** The work of a check (see cekBerkas): on failure the check is marked GAGAL with the reason. */
+async function periksa(
+  db: Kysely<DB>,
+  id: string,
+  input: { jenis: ImporJenis; file: string; namaFile: string; oleh: Pengimpor; files?: BerkasStore },
+  arsip: Arsip | null,
+  sha256: string,
+): Promise<void> {
   const def = JENIS_IMPOR[input.jenis];
-  const id = randomUUID();
-  const [sha256, { size }] = folder
-    ? ['folder', { size: 0 }]
-    : await Promise.all([sha256File(input.file), stat(input.file)]);
-  await db
-    .insertInto('impor_cek')
-    .values({
-      id,
-      jenis: input.jenis,
-      nama_file: input.namaFile,
-      sha256,
-      ukuran: size,
-      dibuat_oleh: input.oleh.id,
-      dibuat_oleh_nama: input.oleh.nama,
-    })
-    .execute();
   let dibaca = 0;
   let staged: { baris: number; kunci: string; data: string }[] = [];
   let rejected: BarisDitolak[] = [];
@@ -171,6 +231,16 @@ export async function cekBerkas(
     // Handled here too, so a failure waiting for the next await is not an unhandled rejection.
     inFlight.catch(() => undefined);
   };
+  // Rows read so far and a heartbeat, for the screen that follows the check (and for telling a
+  // check whose process died from a long statement of the sort).
+  const detak = setInterval(() => {
+    void db
+      .updateTable('impor_cek')
+      .set({ dibaca, detak_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute()
+      .catch(() => undefined);
+  }, DETAK_CEK_MS);
   try {
     let kolomDiperiksa = false;
     for await (const { baris, nilai, berkas } of barisBerkas(input, input.files, arsip)) {
@@ -212,13 +282,25 @@ export async function cekBerkas(
     // The staged rows can be millions more than the planner last saw: sorted with fresh statistics.
     if (dibaca >= ANALYZE_SETIAP) await perbaruiStatistik(db, ['impor_baris']);
     await klasifikasi(db, input.jenis, id);
-    await db.updateTable('impor_cek').set({ dibaca }).where('id', '=', id).execute();
+    clearInterval(detak);
+    await db
+      .updateTable('impor_cek')
+      .set({ dibaca, status: 'SELESAI', detak_at: sql<Date>`now()` })
+      .where('id', '=', id)
+      .execute();
   } catch (error) {
+    clearInterval(detak);
     await inFlight.catch(() => undefined);
-    await db.deleteFrom('impor_cek').where('id', '=', id).execute();
+    await db
+      .updateTable('impor_cek')
+      .set({
+        status: 'GAGAL',
+        pesan: error instanceof AppError ? error.message : 'Pemeriksaan gagal karena kesalahan pada server.',
+      })
+      .where('id', '=', id)
+      .execute()
+      .catch(() => undefined);
     throw error;
-  } finally {
-    arsip?.close();
   }
   const report = await laporanCek(db, id);
   await recordAudit(db, {
@@ -229,7 +311,6 @@ export async function cekBerkas(
     entityId: id,
     details: { jenis: input.jenis, namaFile: input.namaFile, sha256, dibaca, ...hitungan(report) },
   });
-  return report;
 }
 
 const hitungan = (r: { baru: number; berubah: number; sama: number; ditolak: number; konflik: number }) => ({
@@ -256,6 +337,7 @@ async function countsOf(db: Kysely<DB>, cekId: string) {
 
 /** The report of a check: counts, the first rejections and conflicts. */
 export async function laporanCek(db: Kysely<DB>, cekId: string): Promise<ImporCek> {
+  await akhiriCekMati(db, cekId);
   const cek = await db.selectFrom('impor_cek').selectAll().where('id', '=', cekId).executeTakeFirst();
   if (!cek)
     throw new AppError(
@@ -274,6 +356,8 @@ export async function laporanCek(db: Kysely<DB>, cekId: string): Promise<ImporCe
   ]);
   return {
     id: cek.id,
+    status: cek.status,
+    pesan: cek.pesan,
     jenis: cek.jenis as ImporJenis,
     namaFile: cek.nama_file,
     sha256: cek.sha256,
@@ -362,6 +446,15 @@ export async function daftarJob(db: Kysely<DB>, jenis?: ImporJenis): Promise<Imp
   return (await query.execute()).map(toJob);
 }
 
+/** A check whose process died (no heartbeat for a minute) is failed, so the screen stops waiting. */
+async function akhiriCekMati(db: Kysely<DB>, cekId: string) {
+  await sql`UPDATE impor_cek SET status = 'GAGAL',
+      pesan = 'Pemeriksaan terhenti (server dimulai ulang). Unggah berkasnya kembali.'
+    WHERE id = ${cekId} AND status = 'MEMERIKSA' AND detak_at < now() - make_interval(secs => ${STALE_SECONDS})`.execute(
+    db,
+  );
+}
+
 /** Jobs whose process died (no heartbeat for a minute) are ended, so they block nobody. */
 async function akhiriYangMati(db: Kysely<DB>) {
   await sql`UPDATE impor_job SET status = 'GAGAL', selesai_pada = detak_at,
@@ -371,9 +464,10 @@ async function akhiriYangMati(db: Kysely<DB>) {
 
 /** Step 2: starts the apply job of a check (409 while one of the same kind runs). */
 export async function mulaiTerapkan(db: Kysely<DB>, cekId: string, oleh: Pengimpor): Promise<ImporJob> {
+  await akhiriCekMati(db, cekId);
   const cek = await db
     .selectFrom('impor_cek')
-    .select(['id', 'jenis', 'dibaca'])
+    .select(['id', 'jenis', 'dibaca', 'status', 'pesan'])
     .where('id', '=', cekId)
     .executeTakeFirst();
   if (!cek)
@@ -382,6 +476,15 @@ export async function mulaiTerapkan(db: Kysely<DB>, cekId: string, oleh: Pengimp
       IMPOR_ERROR_CODES.cekTidakAda,
       'Hasil pemeriksaan ini tidak ada lagi. Unggah berkasnya kembali.',
     );
+  if (cek.status !== 'SELESAI') {
+    throw new AppError(
+      409,
+      IMPOR_ERROR_CODES.cekBelumSelesai,
+      cek.status === 'MEMERIKSA'
+        ? 'Pemeriksaan berkas ini belum selesai. Tunggu sampai laporannya tampil.'
+        : `Pemeriksaan berkas ini gagal: ${cek.pesan ?? 'kesalahan pada server'} Unggah berkasnya kembali.`,
+    );
+  }
   await akhiriYangMati(db);
   const jenis = cek.jenis as ImporJenis;
   // Work started since the check is guarded batch by batch (merge.ts), not by sorting again.

@@ -34,6 +34,7 @@ import { useSearchParams } from 'react-router';
 import {
   batalkanImpor,
   cekImpor,
+  getCekImpor,
   getDitolak,
   getImporJenis,
   getImporJob,
@@ -126,10 +127,21 @@ export function ImporPage() {
   const jobId = params.get('job');
   const info = jenisList.data?.find((j) => j.jenis === jenis);
   const [file, setFile] = useState<File | null>(null);
-  const [report, setReport] = useState<ImporCek | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [showColumns, setShowColumns] = useState(false);
+
+  // The check followed, in the address (a large file's check goes on after the upload is
+  // answered; the page can be reloaded meanwhile): its report once it has ended.
+  const cekId = params.get('cek');
+  const cek = useQuery({
+    queryKey: ['impor-cek', cekId],
+    queryFn: ({ signal }) => getCekImpor(cekId as string, signal),
+    enabled: cekId !== null,
+    refetchInterval: (query) => (query.state.data?.status === 'MEMERIKSA' ? 1000 : false),
+  });
+  const report: ImporCek | null = cek.data?.status === 'SELESAI' ? cek.data : null;
+  const checking = cek.data?.status === 'MEMERIKSA' ? cek.data : null;
 
   const job = useQuery({
     queryKey: ['impor-job', jobId],
@@ -161,9 +173,11 @@ export function ImporPage() {
   async function periksa() {
     if (!file) return;
     setBusy(true);
-    setReport(null);
+    setQuery({ cek: null });
     try {
-      setReport(await cekImpor(jenis, file));
+      const answer = await cekImpor(jenis, file);
+      queryClient.setQueryData(['impor-cek', answer.id], answer);
+      setQuery({ cek: answer.id });
     } catch (error) {
       showError(errorMessage(error));
     } finally {
@@ -176,8 +190,7 @@ export function ImporPage() {
     setConfirming(false);
     try {
       const started = await terapkanImpor(report.id);
-      setQuery({ job: started.id });
-      setReport(null);
+      setQuery({ job: started.id, cek: null });
       setFile(null);
     } catch (error) {
       showError(errorMessage(error));
@@ -202,6 +215,21 @@ export function ImporPage() {
     }
   }
 
+  // A check that failed after its upload was answered: its reason, once; the form is free again.
+  const failed = cek.data?.status === 'GAGAL' ? cek.data : null;
+  useEffect(() => {
+    if (!failed) return;
+    showError(failed.pesan ?? t.gagal);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('cek');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [failed, setParams]);
+
   // When the followed job ends: say so once (not again after a reload) and refresh the history.
   const ended = job.data && job.data.status !== 'BERJALAN' ? job.data : null;
   useEffect(() => {
@@ -223,8 +251,7 @@ export function ImporPage() {
               value={jenis}
               onChange={(value) => {
                 if (!value) return;
-                setReport(null);
-                setQuery({ jenis: value, job: null });
+                setQuery({ jenis: value, job: null, cek: null });
               }}
               allowDeselect={false}
               w={240}
@@ -281,16 +308,21 @@ export function ImporPage() {
               value={file}
               onChange={(value) => {
                 setFile(value);
-                setReport(null);
+                setQuery({ cek: null });
               }}
               clearable
               w={{ base: '100%', sm: 420 }}
               leftSection={<IconFileUpload size={16} />}
             />
-            <Button onClick={() => void periksa()} disabled={!file} loading={busy}>
+            <Button onClick={() => void periksa()} disabled={!file} loading={busy || checking !== null}>
               {t.periksa}
             </Button>
           </Group>
+          {checking && (
+            <Text size="sm" role="status" aria-live="polite">
+              {t.memeriksaBaris(angka(checking.dibaca))}
+            </Text>
+          )}
         </Stack>
       </Paper>
 
