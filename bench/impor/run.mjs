@@ -211,8 +211,14 @@ async function imporFile(headers, jenis, file, pid) {
       body: form,
       dispatcher: patient(),
     });
-    const report = await res.json();
+    let report = await res.json();
     if (!res.ok) throw new Error(`cek ${jenis}: ${res.status} ${JSON.stringify(report)}`);
+    // A large file's check goes on after the answer (202): followed as the screen does.
+    while (report.status === 'MEMERIKSA') {
+      await new Promise((r) => setTimeout(r, 500));
+      report = await (await fetch(`${base}/api/admin/impor/cek/${report.id}`, { headers })).json();
+    }
+    if (report.status !== 'SELESAI') throw new Error(`cek ${jenis}: ${JSON.stringify(report)}`);
     return await terapkan(headers, report, t0, () => peak);
   } finally {
     clearInterval(sampler);
