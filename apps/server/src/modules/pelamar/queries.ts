@@ -36,7 +36,7 @@ type Query = SelectQueryBuilder<DB, 'pelamar', object>;
 type Eb = ExpressionBuilder<DB, 'pelamar'>;
 
 /** A claim still in force: taken less than `klaimMenit` ago. */
-export const klaimBerlaku = (scope: ListScope) =>
+export const klaimBerlaku = (scope: Pick<ListScope, 'klaimMenit'>) =>
   sql<boolean>`klaim_at > now() - make_interval(mins => ${scope.klaimMenit})`;
 
 /** Each list's own condition; `statuses` is what it can hold, for reading the counters. */
