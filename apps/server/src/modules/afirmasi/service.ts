@@ -26,8 +26,9 @@ import { transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { type Actor, auditPelamar } from '../audit/audit.js';
 import { pelamarDetail } from '../pelamar/detail.js';
-import { hariJakarta, type ListScope, momentText, pelamarSearch } from '../pelamar/queries.js';
+import type { ListScope } from '../pelamar/queries.js';
 import { guardedTransition, pelamarEvents } from '../shared/guarded-transition.js';
+import { hariJakarta, momentText, pelamarSearch } from '../shared/list-sql.js';
 import { countByStatus, sortedPage, statusSummary } from '../shared/status-summary.js';
 
 export interface AfirmasiScope extends ListScope {

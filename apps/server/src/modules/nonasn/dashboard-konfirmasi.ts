@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { escapeLike, nameWords } from '../pelamar/queries.js';
+import { escapeLike, nameWords } from '../shared/list-sql.js';
 import { counted, type NonAsnScope, viewInstansi } from './queries.js';
 
 const KATEGORI_ORDER = sql`array_position(${sql.val([...KATEGORI_NONASN])}::text[], kategori)`;

@@ -23,7 +23,7 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { escapeLike, nameWords } from '../pelamar/queries.js';
+import { dayText, escapeLike, momentText, nameWords } from '../shared/list-sql.js';
 import { countByStatus, statusSummary, toCounts } from '../shared/status-summary.js';
 
 export interface NonAsnScope {
@@ -80,11 +80,6 @@ function filtered(db: Kysely<DB>, scope: NonAsnScope, filter: NonAsnFilter, sear
   }
   return query;
 }
-
-/** A date column as `YYYY-MM-DD`; a timestamp as local time in Jakarta. */
-const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
-const momentText = (column: string) =>
-  sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
 function rowQuery(db: Kysely<DB>) {
   return db

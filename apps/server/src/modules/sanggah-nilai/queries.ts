@@ -19,7 +19,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { pelamarDetail } from '../pelamar/detail.js';
-import { hariJakarta, type ListScope, momentText, pelamarSearch } from '../pelamar/queries.js';
+import type { ListScope } from '../pelamar/queries.js';
+import { hariJakarta, momentText, pelamarSearch } from '../shared/list-sql.js';
 import { countByStatus, sortedPage, statusSummary } from '../shared/status-summary.js';
 
 export const NOT_FOUND = 'Data sanggah nilai tidak ditemukan.';

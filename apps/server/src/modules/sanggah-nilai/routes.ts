@@ -26,8 +26,8 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
-import { instansiPilihan } from '../pelamar/queries.js';
 import { listScope } from '../pelamar/routes.js';
+import { instansiPilihan } from '../shared/list-sql.js';
 import { listSanggahNilai, type SanggahNilaiScope, sanggahNilaiDetail } from './queries.js';
 import { jawabSanggahNilai, setujuiSanggahNilai } from './service.js';
 

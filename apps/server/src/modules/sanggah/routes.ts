@@ -35,8 +35,8 @@ import { AppError, forbidden } from '../../errors.js';
 import { type BerkasStore, sendBerkas } from '../../storage/berkas-store.js';
 import { buktiAfirmasi } from '../afirmasi/service.js';
 import { dokumenBerkas } from '../pelamar/detail.js';
-import { instansiPilihan } from '../pelamar/queries.js';
 import { listScope } from '../pelamar/routes.js';
+import { instansiPilihan } from '../shared/list-sql.js';
 import { listSanggah, type SanggahScope, sanggahDetail } from './queries.js';
 import { cekSanggah, jawabSanggah, resetSanggah } from './service.js';
 

@@ -15,9 +15,9 @@ import type { DB } from '../../db/schema.js';
 import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { type Actor, recordAudit } from '../audit/audit.js';
-import { hariJakarta } from '../pelamar/queries.js';
 import { rollUpCounters, statusDelta, supervisiDelta } from '../shared/counter-deltas.js';
 import { guardedTransition, pelamarEvents } from '../shared/guarded-transition.js';
+import { hariJakarta } from '../shared/list-sql.js';
 import {
   checkNotFinal,
   conflict,
