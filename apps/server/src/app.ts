@@ -27,7 +27,7 @@ import { dokumenResmiRoutes } from './modules/dokumen-resmi/routes.js';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.js';
 import { imporRoutes } from './modules/impor/routes.js';
 import { jadwalRoutes } from './modules/jadwal/routes.js';
-import { createMailer } from './modules/mail/mailer.js';
+import { createMailer } from './modules/mail/create-mailer.js';
 import { nonAsnRoutes } from './modules/nonasn/routes.js';
 import { rollUpNonAsnCounts } from './modules/nonasn/service.js';
 import { pelamarListRoutes } from './modules/pelamar/routes.js';

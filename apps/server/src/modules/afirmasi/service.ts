@@ -25,9 +25,11 @@ import type { DB } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { type Actor, auditPelamar } from '../audit/audit.js';
-import { checkWindow, windowColumns } from '../jadwal/window.js';
 import { pelamarDetail } from '../pelamar/detail.js';
-import { hariJakarta, type ListScope, momentText, pelamarSearch } from '../pelamar/queries.js';
+import type { ListScope } from '../pelamar/queries.js';
+import { guardedTransition, pelamarEvents } from '../shared/guarded-transition.js';
+import { hariJakarta, momentText, pelamarSearch } from '../shared/list-sql.js';
+import { countByStatus, sortedPage, statusSummary } from '../shared/status-summary.js';
 
 export interface AfirmasiScope extends ListScope {
   track: AfirmasiTrack;
@@ -35,7 +37,8 @@ export interface AfirmasiScope extends ListScope {
   bolehPeriksa: boolean;
 }
 
-const notFound = () => new AppError(404, 'NOT_FOUND', 'Klaim afirmasi tidak ditemukan.');
+const NOT_FOUND = 'Klaim afirmasi tidak ditemukan.';
+const notFound = () => new AppError(404, 'NOT_FOUND', NOT_FOUND);
 const persenOf = (track: AfirmasiTrack, kategori: KategoriAfirmasi) => ATURAN_AFIRMASI[track].persen[kategori] ?? 0;
 
 const klaimPelamar = (db: Kysely<DB> | Transaction<DB>) =>
@@ -99,28 +102,16 @@ function toRow(row: RowColumns, scope: AfirmasiScope): AfirmasiRow {
 
 /** One page of claims and the counts per status of the view. */
 export async function listAfirmasi(db: Kysely<DB>, scope: AfirmasiScope, request: AfirmasiListRequest) {
-  const { filter, paginator, sorting } = request;
+  const { filter, sorting } = request;
   const base = view(db, scope, request);
   const filtered = filter.status ? base.where('a.status', '=', filter.status) : base;
   const [page, counts] = await Promise.all([
-    rowColumns(filtered)
-      .orderBy(sql.ref(SORT[sorting.column]), sorting.direction)
-      .orderBy('a.id', sorting.direction)
-      .limit(paginator.pageSize)
-      .offset((paginator.page - 1) * paginator.pageSize)
-      .execute(),
-    base
-      .select(['a.status', (eb) => eb.fn.countAll<string>().as('jumlah')])
-      .groupBy('a.status')
-      .execute(),
+    sortedPage(rowColumns(filtered), SORT[sorting.column], 'a.id', request).execute(),
+    countByStatus<StatusAfirmasi>(base, 'a.status'),
   ]);
-  const byStatus = new Map(counts.map((row) => [row.status as StatusAfirmasi, Number(row.jumlah)]));
   return {
     data: page.map((row) => toRow(row, scope)),
-    recordsTotal: filter.status
-      ? (byStatus.get(filter.status) ?? 0)
-      : [...byStatus.values()].reduce((sum, jumlah) => sum + jumlah, 0),
-    summaries: STATUS_AFIRMASI.map((status) => ({ status, jumlah: byStatus.get(status) ?? 0 })),
+    ...statusSummary('status', STATUS_AFIRMASI, counts, filter.status),
   };
 }
 
@@ -259,60 +250,43 @@ export async function periksaAfirmasi(
   body: PeriksaAfirmasi,
 ) {
   return transaction(db, async (trx) => {
-    const row = await trx
-      .selectFrom('afirmasi as a')
-      .where(inScope(scope, id))
-      .select([
-        'a.pelamar_id',
-        'a.instansi_id',
-        'a.kategori',
-        'a.status',
-        'a.version',
-        ...windowColumns(scope.track, 'AFIRMASI'),
-      ])
-      .forUpdate()
-      .executeTakeFirst();
-    if (!row) throw notFound();
-    checkWindow(row, scope.track, 'AFIRMASI');
-    if (row.status !== 'BELUM') {
-      throw new AppError(409, 'SUDAH_DIPERIKSA', 'Klaim afirmasi ini sudah diperiksa.');
-    }
-    if (row.version !== body.version) {
-      throw new AppError(
-        409,
-        'KONFLIK_VERSI',
-        'Klaim afirmasi ini telah diubah oleh pengguna lain. Muat ulang untuk melihat perubahan.',
-      );
-    }
-    const updated = await trx
-      .updateTable('afirmasi')
-      .set({
-        status: body.status,
-        alasan: body.alasan,
-        diperiksa_oleh: actor.id,
-        diperiksa_at: sql`now()`,
-        version: sql`version + 1`,
-      })
-      .where('id', '=', id)
-      .returning('version')
-      .executeTakeFirstOrThrow();
-    const pelamarId = Number(row.pelamar_id);
-    await auditPelamar(trx, actor, pelamarId, [
-      {
-        action: 'PERIKSA_AFIRMASI',
-        from: 'BELUM',
-        to: body.status,
-        reason: body.alasan,
-        details: { afirmasiId: id, kategori: row.kategori },
+    const { row, version } = await guardedTransition(trx, {
+      table: 'afirmasi',
+      id,
+      select: trx
+        .selectFrom('afirmasi as a')
+        .where(inScope(scope, id))
+        .select(['a.pelamar_id', 'a.instansi_id', 'a.kategori', 'a.status', 'a.version']),
+      notFound: NOT_FOUND,
+      window: { track: scope.track, tahap: 'AFIRMASI' },
+      state: (row) => {
+        if (row.status !== 'BELUM') throw new AppError(409, 'SUDAH_DIPERIKSA', 'Klaim afirmasi ini sudah diperiksa.');
       },
-    ]);
+      version: {
+        seen: body.version,
+        message: 'Klaim afirmasi ini telah diubah oleh pengguna lain. Muat ulang untuk melihat perubahan.',
+      },
+      write: (row) => ({
+        set: { status: body.status, alasan: body.alasan, diperiksa_oleh: actor.id, diperiksa_at: sql`now()` },
+        audit: pelamarEvents(actor, row.pelamar_id, [
+          {
+            action: 'PERIKSA_AFIRMASI',
+            from: 'BELUM',
+            to: body.status,
+            reason: body.alasan,
+            details: { afirmasiId: id, kategori: row.kategori },
+          },
+        ]),
+      }),
+    });
+    // The score the VALID claims make follows in the same transaction.
     const nilai = await hitungNilaiAfirmasi(
       trx,
       actor,
-      { id: pelamarId, instansiId: row.instansi_id, track: scope.track },
+      { id: Number(row.pelamar_id), instansiId: row.instansi_id, track: scope.track },
       { afirmasiId: id },
     );
-    return { version: updated.version, status: body.status, ...nilai };
+    return { version, status: body.status, ...nilai };
   });
 }
 

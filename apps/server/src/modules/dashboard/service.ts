@@ -32,7 +32,8 @@ import {
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { countersQuery as nonAsnCountersQuery } from '../nonasn/queries.js';
-import { type CounterScope, countersQuery, supervisiCountersQuery, toCounts } from '../pelamar/queries.js';
+import { type CounterScope, countersQuery, supervisiCountersQuery } from '../pelamar/queries.js';
+import { toCounts } from '../shared/status-summary.js';
 import { harianQuery, toHarian } from '../verifikasi/service.js';
 
 /**

@@ -1,10 +1,6 @@
-// Outgoing mail behind one small interface with two implementations (STYLE.md): SMTP when
-// SMTP_URL is set, else the development mailbox (a table, read at GET /api/dev/mailbox).
-
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import { DevMailbox } from './dev-mailbox.js';
-import { SmtpMailer } from './smtp-mailer.js';
+// Outgoing mail behind one small interface (STYLE.md): what the portal asks of a mailer. The two
+// implementations (smtp-mailer.ts, dev-mailbox.ts) and the choice between them
+// (create-mailer.ts) import this file; it imports neither.
 
 export interface Mail {
   to: string;
@@ -17,8 +13,4 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
   /** Releases connections (server shutdown). */
   close(): Promise<void>;
-}
-
-export function createMailer(options: { smtpUrl: string | null; from: string; db: Kysely<DB> }): Mailer {
-  return options.smtpUrl ? new SmtpMailer(options.smtpUrl, options.from) : new DevMailbox(options.db);
 }

@@ -1,16 +1,11 @@
 // The Non-ASN reads (issue #5): the Data Non ASN list, its export batches, one record with its
-// audit trail, and the confirmation dashboard. The list's shape is the applicant lists' (one page of
-// ids in an indexed order, then the page's rows); its counts and the whole dashboard come from the
-// per-(instansi, kategori, status) counters plus their pending deltas (PERFORMANCE.md: an exact
+// audit trail (the confirmation dashboard is in dashboard-konfirmasi.ts). The list's shape is the
+// applicant lists' (one page of ids in an indexed order, then the page's rows); its counts come from
+// the per-(instansi, kategori, status) counters plus their pending deltas (PERFORMANCE.md: an exact
 // count of an instansi's rows costs 100× the page), and from a GROUP BY only for searches.
 
 import {
-  type DashboardKonfirmasiRequest,
-  type DashboardKonfirmasiResponse,
-  type DashboardKonfirmasiRow,
-  type DashboardKonfirmasiSummary,
   isNonAsnAdmin,
-  KATEGORI_NONASN,
   type KategoriNonAsn,
   maskNik,
   NATIONAL_ROLES,
@@ -28,7 +23,8 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { escapeLike, nameWords } from '../pelamar/queries.js';
+import { dayText, escapeLike, momentText, nameWords } from '../shared/list-sql.js';
+import { countByStatus, statusSummary, toCounts } from '../shared/status-summary.js';
 
 export interface NonAsnScope {
   /** null: every instansi (national roles). */
@@ -46,7 +42,7 @@ export function nonAsnScope(principal: Principal): NonAsnScope {
  * The instansi a view reads: the caller's own, or for national roles the one they filter on (or
  * all). An instansi admin asking for another instansi gets nothing (`false`), never its rows.
  */
-function viewInstansi(scope: NonAsnScope, filter: { instansiId?: number | undefined }): number | null | false {
+export function viewInstansi(scope: NonAsnScope, filter: { instansiId?: number | undefined }): number | null | false {
   if (scope.instansiId === null) return filter.instansiId ?? null;
   if (filter.instansiId !== undefined && filter.instansiId !== scope.instansiId) return false;
   return scope.instansiId;
@@ -84,11 +80,6 @@ function filtered(db: Kysely<DB>, scope: NonAsnScope, filter: NonAsnFilter, sear
   }
   return query;
 }
-
-/** A date column as `YYYY-MM-DD`; a timestamp as local time in Jakarta. */
-const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
-const momentText = (column: string) =>
-  sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
 function rowQuery(db: Kysely<DB>) {
   return db
@@ -149,7 +140,7 @@ async function rowsOf(db: Kysely<DB>, ids: number[], scope: NonAsnScope): Promis
 }
 
 /** Counters plus pending deltas, one row per key; `where` narrows both by instansi and kategori. */
-function counted(instansi: number | null, kategori: KategoriNonAsn | undefined) {
+export function counted(instansi: number | null, kategori: KategoriNonAsn | undefined) {
   const conditions = [
     ...(instansi === null ? [] : [sql`instansi_id = ${instansi}`]),
     ...(kategori ? [sql`kategori = ${kategori}`] : []),
@@ -177,16 +168,7 @@ async function countersFor(
   instansi: number | null,
   kategori: KategoriNonAsn | undefined,
 ): Promise<Map<StatusKonfirmasi, number>> {
-  const { rows } = await countersQuery(instansi, kategori).execute(db);
-  return new Map(rows.map((row) => [row.status, Number(row.jumlah)]));
-}
-
-async function countsByStatus(query: Query): Promise<Map<StatusKonfirmasi, number>> {
-  const rows = await query
-    .select(['status_konfirmasi', (eb) => eb.fn.countAll<string>().as('jumlah')])
-    .groupBy('status_konfirmasi')
-    .execute();
-  return new Map(rows.map((row) => [row.status_konfirmasi, Number(row.jumlah)]));
+  return toCounts((await countersQuery(instansi, kategori).execute(db)).rows);
 }
 
 export async function listNonAsn(
@@ -206,16 +188,16 @@ export async function listNonAsn(
   const instansi = viewInstansi(scope, filter);
   // The whole instansi (or nation), perhaps one kategori: the counters know; a search is counted.
   const counting =
-    searchTerm.trim() === '' && instansi !== false ? countersFor(db, instansi, filter.kategori) : countsByStatus(view);
+    searchTerm.trim() === '' && instansi !== false
+      ? countersFor(db, instansi, filter.kategori)
+      : countByStatus<StatusKonfirmasi>(view, 'status_konfirmasi');
   const [ids, counts] = await Promise.all([
     pageQuery.execute().then((rows) => rows.map((row) => Number(row.id))),
     counting,
   ]);
-  const statuses = STATUS_KONFIRMASI.filter((status) => !filter.statusKonfirmasi || status === filter.statusKonfirmasi);
   return {
     data: await rowsOf(db, ids, scope),
-    recordsTotal: statuses.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0),
-    summaries: STATUS_KONFIRMASI.map((status) => ({ statusKonfirmasi: status, jumlah: counts.get(status) ?? 0 })),
+    ...statusSummary('statusKonfirmasi', STATUS_KONFIRMASI, counts, filter.statusKonfirmasi),
   };
 }
 
@@ -299,102 +281,6 @@ export async function nonAsnDetail(db: Kysely<DB>, scope: NonAsnScope, id: numbe
     version: row.version,
     riwayat: await riwayatNonAsn(db, id),
   };
-}
-
-// The confirmation dashboard.
-
-const KATEGORI_ORDER = sql`array_position(${sql.val([...KATEGORI_NONASN])}::text[], kategori)`;
-
-interface ProgressColumns {
-  total: string | number;
-  dikonfirmasi: string | number;
-  tidak_diusulkan: string | number;
-}
-
-function progress(row: ProgressColumns) {
-  const total = Number(row.total);
-  const dikonfirmasi = Number(row.dikonfirmasi);
-  const tidakDiusulkan = Number(row.tidak_diusulkan);
-  const answered = dikonfirmasi + tidakDiusulkan;
-  return {
-    total,
-    dikonfirmasi,
-    tidakDiusulkan,
-    belum: total - answered,
-    persen: total === 0 ? 0 : Math.round((answered / total) * 1000) / 10,
-  };
-}
-
-const SUMS = sql`
-  sum(jumlah) AS total,
-  coalesce(sum(jumlah) FILTER (WHERE status_konfirmasi = 'DIKONFIRMASI'), 0) AS dikonfirmasi,
-  coalesce(sum(jumlah) FILTER (WHERE status_konfirmasi = 'TIDAK_DIUSULKAN'), 0) AS tidak_diusulkan
-`;
-
-export async function dashboardKonfirmasi(
-  db: Kysely<DB>,
-  scope: NonAsnScope,
-  request: DashboardKonfirmasiRequest,
-): Promise<DashboardKonfirmasiResponse> {
-  const { filter, paginator, sorting, searchTerm } = request;
-  const instansi = viewInstansi(scope, filter);
-  if (instansi === false) return { data: [], recordsTotal: 0, summaries: [] };
-  const term = searchTerm.trim();
-  // A search narrows the instansi by name or code (a small table).
-  const matching = term
-    ? sql`AND instansi_id IN (SELECT id FROM instansi WHERE portal_normalise(nama) LIKE ${`%${escapeLike(nameWords(term).join(' '))}%`} OR kode = ${term})`
-    : sql``;
-  const direction = sql.raw(sorting.direction === 'desc' ? 'DESC' : 'ASC');
-  const order = {
-    instansi: sql`i.nama ${direction}, ${KATEGORI_ORDER}`,
-    kategori: sql`${KATEGORI_ORDER} ${direction}, i.nama`,
-    total: sql`g.total ${direction}, i.nama, ${KATEGORI_ORDER}`,
-    persen: sql`(g.dikonfirmasi + g.tidak_diusulkan)::numeric / nullif(g.total, 0) ${direction} NULLS LAST, i.nama, ${KATEGORI_ORDER}`,
-  }[sorting.column];
-  // One statement, one round trip: the page of groups, their number, and the view's totals.
-  const offset = (paginator.page - 1) * paginator.pageSize;
-  const { rows } = await sql<{
-    baris: string | number;
-    halaman: (ProgressColumns & { instansi_id: number; kategori: KategoriNonAsn; kode: string; nama: string })[];
-    totals: (ProgressColumns & { kategori: KategoriNonAsn | null })[];
-  }>`
-    WITH c AS MATERIALIZED (
-      SELECT * FROM (${counted(instansi, filter.kategori)}) c WHERE true ${matching}
-    ),
-    g AS (SELECT instansi_id, kategori, ${SUMS} FROM c GROUP BY instansi_id, kategori HAVING sum(jumlah) > 0),
-    p AS (
-      SELECT g.*, i.kode, i.nama, row_number() OVER (ORDER BY ${order}) AS urut
-      FROM g JOIN instansi i ON i.id = g.instansi_id
-    )
-    SELECT
-      (SELECT count(*) FROM g) AS baris,
-      (SELECT coalesce(json_agg(p ORDER BY urut), '[]') FROM p
-        WHERE urut > ${offset} AND urut <= ${offset + paginator.pageSize}) AS halaman,
-      (SELECT coalesce(json_agg(t), '[]') FROM (
-        SELECT kategori, ${SUMS} FROM c GROUP BY ROLLUP (kategori) HAVING sum(jumlah) > 0
-      ) t) AS totals
-  `.execute(db);
-  const answer = rows[0];
-  const recordsTotal = Number(answer?.baris ?? 0);
-  const page = { rows: answer?.halaman ?? [] };
-  const totals = { rows: answer?.totals ?? [] };
-  const data: DashboardKonfirmasiRow[] = page.rows.map((row) => ({
-    id: `${row.instansi_id}-${row.kategori}`,
-    instansi: { id: row.instansi_id, kode: row.kode, nama: row.nama },
-    kategori: row.kategori,
-    ...progress(row),
-  }));
-  const summaries: DashboardKonfirmasiSummary[] = totals.rows
-    .map((row) => ({ kategori: row.kategori, ...progress(row) }))
-    .sort(
-      (a, b) =>
-        (a.kategori === null ? -1 : KATEGORI_NONASN.indexOf(a.kategori)) -
-        (b.kategori === null ? -1 : KATEGORI_NONASN.indexOf(b.kategori)),
-    );
-  if (summaries[0]?.kategori !== null) {
-    summaries.unshift({ kategori: null, total: 0, dikonfirmasi: 0, tidakDiusulkan: 0, belum: 0, persen: 0 });
-  }
-  return { data, recordsTotal, summaries };
 }
 
 /** The instansi a national role may narrow the views to: those with Non-ASN records. */

@@ -30,8 +30,9 @@ import type { DB } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import type { Actor } from '../audit/audit.js';
 import { EXPORT_MIME } from '../pelamar/export.js';
+import { dashboardKonfirmasi } from './dashboard-konfirmasi.js';
 import { exportNonAsn } from './export.js';
-import { dashboardKonfirmasi, instansiOptions, listNonAsn, nonAsnDetail, nonAsnScope } from './queries.js';
+import { instansiOptions, listNonAsn, nonAsnDetail, nonAsnScope } from './queries.js';
 import { konfirmasiNonAsn, konfirmasiNonAsnBanyak } from './service.js';
 
 const tags = ['Non ASN'];

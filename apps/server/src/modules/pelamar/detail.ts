@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { dayText, type ListScope, momentText, pelamarRowQuery, toPelamarRow } from './queries.js';
+import { dayText, momentText } from '../shared/list-sql.js';
+import { type ListScope, pelamarRowQuery, toPelamarRow } from './queries.js';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Data pelamar tidak ditemukan.');
 

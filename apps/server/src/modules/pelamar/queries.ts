@@ -19,6 +19,8 @@ import {
 } from '@portal/contract';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { dayText, escapeLike, hariJakarta, momentText, nameWords } from '../shared/list-sql.js';
+import { countByStatus, statusSummary, toCounts } from '../shared/status-summary.js';
 
 export interface ListScope {
   track: TrackId;
@@ -36,7 +38,7 @@ type Query = SelectQueryBuilder<DB, 'pelamar', object>;
 type Eb = ExpressionBuilder<DB, 'pelamar'>;
 
 /** A claim still in force: taken less than `klaimMenit` ago. */
-export const klaimBerlaku = (scope: ListScope) =>
+export const klaimBerlaku = (scope: Pick<ListScope, 'klaimMenit'>) =>
   sql<boolean>`klaim_at > now() - make_interval(mins => ${scope.klaimMenit})`;
 
 /** Each list's own condition; `statuses` is what it can hold, for reading the counters. */
@@ -89,68 +91,6 @@ const SORT_COLUMN: Record<PelamarSortColumn, 'id' | 'nama_cari' | 'no_peserta' |
 
 /** Track codes of the scoped name tokens (portal_track_code in migration 0004). */
 const TRACK_CODE: Record<TrackId, string> = { cpns: '1', pppk: '2', 'pppk-guru': '3', nakes: '4' };
-
-/**
- * A moment column within days in Jakarta (`YYYY-MM-DD`, both ends included); undefined when
- * neither end is given. The lists' date filters all mean days as people in Jakarta see them.
- */
-export function hariJakarta(column: string, dari: string | undefined, sampai: string | undefined) {
-  const ends = [
-    dari ? sql`${sql.ref(column)} >= (${dari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')` : null,
-    sampai ? sql`${sql.ref(column)} < ((${sampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')` : null,
-  ].filter((end) => end !== null);
-  return ends.length > 0 ? sql<boolean>`(${sql.join(ends, sql` AND `)})` : undefined;
-}
-
-/**
- * The search of the small lists joined to their applicants (alias p: objections, claims): NIK or
- * nomor peserta by prefix, otherwise every typed word starts one of the name's words. Those lists
- * hold a few thousand rows per instansi, so no token index is needed. undefined: no search.
- */
-export function pelamarSearch(searchTerm: string) {
-  const term = searchTerm.trim();
-  if (!term) return undefined;
-  if (/^\d+$/.test(term)) {
-    const prefix = `${escapeLike(term)}%`;
-    return sql<boolean>`(p.nik LIKE ${prefix} OR p.no_peserta LIKE ${prefix})`;
-  }
-  const words = nameWords(term).map((word) => sql`p.nama_cari ~ ${`(^|[^a-z0-9])${word}`}`);
-  return words.length > 0 ? sql<boolean>`(${sql.join(words, sql` AND `)})` : undefined;
-}
-
-/**
- * The instansi that have rows of a small per-instansi table on the track, within the caller's
- * scope: the choices of the national roles' instansi filter (objections, score objections).
- */
-export async function instansiPilihan(
-  db: Kysely<DB>,
-  table: 'sanggah' | 'sanggah_nilai',
-  scope: Pick<ListScope, 'track' | 'instansiId'>,
-  jenis?: 'ADMINISTRASI' | 'AFIRMASI',
-) {
-  const { rows } = await sql<{ id: number; kode: string; nama: string }>`
-    SELECT i.id, i.kode, i.nama FROM instansi i
-    WHERE i.id IN (SELECT instansi_id FROM ${sql.table(table)} WHERE track = ${scope.track}
-                   ${jenis ? sql`AND jenis = ${jenis}` : sql``})
-      ${scope.instansiId === null ? sql`` : sql`AND i.id = ${scope.instansiId}`}
-    ORDER BY i.nama
-  `.execute(db);
-  return rows;
-}
-
-/** The words of a name search, folded like portal_normalise() (lower case, no diacritics). */
-export function nameWords(term: string): string[] {
-  return term
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .slice(0, 8);
-}
-
-/** A LIKE pattern that matches `value` literally. */
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** A search by name words, answered by the scoped name tokens (migration 0004). */
 const isNameSearch = (searchTerm: string) => {
@@ -225,10 +165,6 @@ function isWholeView(filter: PelamarFilter, searchTerm: string): boolean {
 /** A counter's scope: one track of one instansi, or of every instansi (null). */
 export type CounterScope = Pick<ListScope, 'track' | 'instansiId'>;
 
-/** Count rows (a key and its number) as a map. */
-export const toCounts = <K extends string>(rows: readonly { status: K; jumlah: string | number }[]) =>
-  new Map<K, number>(rows.map((row) => [row.status, Number(row.jumlah)]));
-
 /**
  * Applicants per verification status: the counters plus their pending deltas, one row per status.
  * A query, not its answer, so the dashboard can send it with others in one statement.
@@ -285,20 +221,6 @@ async function queueCounts(db: Kysely<DB>, scope: ListScope): Promise<Map<Status
   }
   return result;
 }
-
-async function countsByStatus(query: Query): Promise<Map<StatusVerifikasi, number>> {
-  const rows = await query
-    .select(['status_verifikasi', (eb) => eb.fn.countAll<string>().as('jumlah')])
-    .groupBy('status_verifikasi')
-    .execute();
-  return new Map(rows.map((row) => [row.status_verifikasi, Number(row.jumlah)]));
-}
-
-/** A date column as `YYYY-MM-DD`. */
-export const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
-/** A timestamp as local time in Jakarta, `YYYY-MM-DDTHH:MM:SS`. */
-export const momentText = (column: string) =>
-  sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS')`;
 
 /** The columns of a list row: the applicant joined to formasi, instansi and verifier (alias p). */
 export function pelamarRowQuery(db: Kysely<DB>) {
@@ -387,24 +309,21 @@ export async function listPelamar(
     .offset((paginator.page - 1) * paginator.pageSize);
 
   const wholeView = isWholeView(filter, searchTerm);
+  const byGroup = () => countByStatus<StatusVerifikasi>(view, 'status_verifikasi');
   const counting = !wholeView
-    ? countsByStatus(view)
+    ? byGroup()
     : COUNTED_BY_STATUS.has(list)
       ? countersFor(db, scope)
       : list === 'verifikator'
         ? queueCounts(db, scope)
-        : countsByStatus(view);
+        : byGroup();
   const [ids, counts] = await Promise.all([
     pageQuery.execute().then((rows) => rows.map((row) => Number(row.id))),
     counting,
   ]);
-  const statuses = LISTS[list].statuses.filter(
-    (status) => !filter.statusVerifikasi || status === filter.statusVerifikasi,
-  );
   return {
     data: await pageRows(db, ids, scope),
-    recordsTotal: statuses.reduce((sum, status) => sum + (counts.get(status) ?? 0), 0),
-    summaries: LISTS[list].statuses.map((status) => ({ statusVerifikasi: status, jumlah: counts.get(status) ?? 0 })),
+    ...statusSummary('statusVerifikasi', LISTS[list].statuses, counts, filter.statusVerifikasi),
   };
 }
 

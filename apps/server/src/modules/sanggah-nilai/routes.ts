@@ -26,15 +26,10 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
-import { instansiPilihan } from '../pelamar/queries.js';
 import { listScope } from '../pelamar/routes.js';
-import {
-  jawabSanggahNilai,
-  listSanggahNilai,
-  type SanggahNilaiScope,
-  sanggahNilaiDetail,
-  setujuiSanggahNilai,
-} from './service.js';
+import { instansiPilihan } from '../shared/list-sql.js';
+import { listSanggahNilai, type SanggahNilaiScope, sanggahNilaiDetail } from './queries.js';
+import { jawabSanggahNilai, setujuiSanggahNilai } from './service.js';
 
 /**
  * SKD components: ROLE_JAWAB_SANGGAH_NILAI_SKD, nationally. Other components: the Nakes

@@ -35,9 +35,10 @@ import { AppError, forbidden } from '../../errors.js';
 import { type BerkasStore, sendBerkas } from '../../storage/berkas-store.js';
 import { buktiAfirmasi } from '../afirmasi/service.js';
 import { dokumenBerkas } from '../pelamar/detail.js';
-import { instansiPilihan } from '../pelamar/queries.js';
 import { listScope } from '../pelamar/routes.js';
-import { cekSanggah, jawabSanggah, listSanggah, resetSanggah, type SanggahScope, sanggahDetail } from './service.js';
+import { instansiPilihan } from '../shared/list-sql.js';
+import { listSanggah, type SanggahScope, sanggahDetail } from './queries.js';
+import { cekSanggah, jawabSanggah, resetSanggah } from './service.js';
 
 export function sanggahScope(principal: Principal, track: TrackId, klaimMenit: number): SanggahScope {
   const roles = principal.authorities.map((a) => a.authority);

@@ -29,17 +29,9 @@ import { z } from 'zod';
 import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
-import {
-  ambilBerikutnya,
-  ambilPelamar,
-  harianSaya,
-  kunciFinal,
-  putusSupervisi,
-  putusVerifikasi,
-  setujuiBanyak,
-  statusFinal,
-  type TrackScope,
-} from './service.js';
+import { ambilBerikutnya, ambilPelamar } from './claim.js';
+import type { TrackScope } from './guards.js';
+import { harianSaya, kunciFinal, putusSupervisi, putusVerifikasi, setujuiBanyak, statusFinal } from './service.js';
 
 const versionSchema = z.object({ version: z.number() });
 

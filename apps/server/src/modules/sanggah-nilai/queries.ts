@@ -1,0 +1,213 @@
+// Score objections (DOMAIN.md "Sanggah nilai"), the reading side: who answers which, the list and
+// one objection with the objector in full and the scores of the applicant concerned. The answer
+// and the approval are in service.ts.
+
+import {
+  isKomponenSkd,
+  type KomponenNilai,
+  maskNik,
+  type Principal,
+  type SanggahNilaiDetail,
+  type SanggahNilaiListRequest,
+  type SanggahNilaiRow,
+  STATUS_SANGGAH_NILAI,
+  type StatusSanggahNilai,
+  TRACKS,
+  type TrackId,
+} from '@portal/contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { pelamarDetail } from '../pelamar/detail.js';
+import type { ListScope } from '../pelamar/queries.js';
+import { hariJakarta, momentText, pelamarSearch } from '../shared/list-sql.js';
+import { countByStatus, sortedPage, statusSummary } from '../shared/status-summary.js';
+
+export const NOT_FOUND = 'Data sanggah nilai tidak ditemukan.';
+const notFound = () => new AppError(404, 'NOT_FOUND', NOT_FOUND);
+
+export interface SanggahNilaiScope extends ListScope {
+  /** The components whose objections the caller answers on this track (docs/decisions.md). */
+  jawabKomponen: readonly KomponenNilai[];
+  /** Wasdal approves accepted objections, nationally. */
+  bolehSetujui: boolean;
+}
+
+/** Who answers an objection about this component on this track, for a refusal's message. */
+export function penjawabOf(track: TrackId, komponen: KomponenNilai): string {
+  if (isKomponenSkd(komponen)) return 'penjawab sanggah nilai SKD BKN';
+  if (track === 'pppk-guru') return 'wasdal BKN';
+  return `supervisor ${TRACKS[track].title} instansi pelamar`;
+}
+
+/** A score as numeric(6,2) prints it ("85.00"), whatever the driver returns. */
+export const angka = (value: string | number | null): string | null =>
+  value === null ? null : Number(value).toFixed(2);
+
+/** Objections joined to their objector (p) and the other applicant concerned, if any (q). */
+const sanggahNilaiPelamar = (db: Kysely<DB> | Transaction<DB>) =>
+  db
+    .selectFrom('sanggah_nilai as s')
+    .innerJoin('pelamar as p', 'p.id', 's.pelamar_id')
+    .leftJoin('pelamar as q', 'q.id', 's.pelamar_terkait_id');
+type Query = ReturnType<typeof sanggahNilaiPelamar>;
+
+const SORT: Record<SanggahNilaiListRequest['sorting']['column'], string> = {
+  id: 's.id',
+  nama: 'p.nama_cari',
+  komponen: 's.komponen',
+  diajukanAt: 's.diajukan_at',
+  dijawabAt: 's.dijawab_at',
+};
+
+/** The list's rows before the status filter (the summaries count every status of the view). */
+function view(db: Kysely<DB>, scope: SanggahNilaiScope, request: SanggahNilaiListRequest): Query {
+  const { filter, searchTerm } = request;
+  let query = sanggahNilaiPelamar(db).where('s.track', '=', scope.track);
+  const instansiId = scope.instansiId ?? filter.instansiId;
+  if (instansiId !== undefined) query = query.where('s.instansi_id', '=', instansiId);
+  if (filter.komponen) query = query.where('s.komponen', '=', filter.komponen);
+  if (filter.terkait !== undefined) {
+    query = query.where('s.pelamar_terkait_id', filter.terkait ? 'is not' : 'is', null);
+  }
+  const diajukan = hariJakarta('s.diajukan_at', filter.diajukanDari, filter.diajukanSampai);
+  if (diajukan) query = query.where(diajukan);
+  const search = pelamarSearch(searchTerm);
+  if (search) query = query.where(search);
+  return query;
+}
+
+function rowColumns(query: Query) {
+  return query
+    .innerJoin('formasi as f', 'f.id', 'p.formasi_id')
+    .innerJoin('instansi as i', 'i.id', 's.instansi_id')
+    .leftJoin('app_user as j', 'j.id', 's.dijawab_oleh')
+    .select([
+      's.id',
+      's.pelamar_id',
+      'p.no_peserta',
+      'p.nik',
+      'p.nama',
+      'f.jabatan_nama',
+      'i.id as instansi_id',
+      'i.kode as instansi_kode',
+      'i.nama as instansi_nama',
+      's.komponen',
+      's.pelamar_terkait_id',
+      'q.nama as terkait_nama',
+      'q.no_peserta as terkait_no_peserta',
+      's.nilai_saat_diajukan',
+      's.nilai_usulan',
+      's.status',
+      momentText('s.diajukan_at').as('diajukan_at'),
+      momentText('s.dijawab_at').as('dijawab_at'),
+      'j.fullname as penjawab_nama',
+      momentText('s.disetujui_at').as('disetujui_at'),
+    ]);
+}
+
+type RowColumns = Awaited<ReturnType<ReturnType<typeof rowColumns>['execute']>>[number];
+
+function toRow(row: RowColumns, scope: SanggahNilaiScope): SanggahNilaiRow {
+  return {
+    id: Number(row.id),
+    pelamarId: Number(row.pelamar_id),
+    noPeserta: row.no_peserta,
+    nik: scope.maskNik ? maskNik(row.nik) : row.nik,
+    nama: row.nama,
+    jabatanNama: row.jabatan_nama,
+    instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
+    komponen: row.komponen,
+    terkait:
+      row.pelamar_terkait_id === null
+        ? null
+        : {
+            id: Number(row.pelamar_terkait_id),
+            nama: row.terkait_nama ?? '',
+            noPeserta: row.terkait_no_peserta ?? '',
+          },
+    nilaiSaatDiajukan: angka(row.nilai_saat_diajukan) ?? '',
+    nilaiUsulan: angka(row.nilai_usulan),
+    status: row.status,
+    diajukanAt: row.diajukan_at ?? '',
+    dijawabAt: row.dijawab_at,
+    penjawabNama: row.penjawab_nama,
+    disetujuiAt: row.disetujui_at,
+  };
+}
+
+/** One page of score objections and the counts per status of the view. */
+export async function listSanggahNilai(db: Kysely<DB>, scope: SanggahNilaiScope, request: SanggahNilaiListRequest) {
+  const { filter, sorting } = request;
+  const base = view(db, scope, request);
+  const filtered = filter.status ? base.where('s.status', '=', filter.status) : base;
+  const [page, counts] = await Promise.all([
+    sortedPage(rowColumns(filtered), SORT[sorting.column], 's.id', request).execute(),
+    countByStatus<StatusSanggahNilai>(base, 's.status'),
+  ]);
+  return {
+    data: page.map((row) => toRow(row, scope)),
+    ...statusSummary('status', STATUS_SANGGAH_NILAI, counts, filter.status),
+  };
+}
+
+/** The objection `id` if it is inside the caller's scope (another instansi's is "not found"). */
+export function inScope(scope: SanggahNilaiScope, id: number) {
+  const instansi = scope.instansiId === null ? sql`` : sql`AND s.instansi_id = ${scope.instansiId}`;
+  return sql<boolean>`s.id = ${id} AND s.track = ${scope.track} ${instansi}`;
+}
+
+/** One objection, the objector in full (with the trail) and every score of the applicant concerned. */
+export async function sanggahNilaiDetail(
+  db: Kysely<DB>,
+  scope: SanggahNilaiScope,
+  id: number,
+  principal: Principal,
+): Promise<SanggahNilaiDetail> {
+  const row = await rowColumns(sanggahNilaiPelamar(db))
+    .where(inScope(scope, id))
+    .leftJoin('app_user as a', 'a.id', 's.disetujui_oleh')
+    .select([
+      's.version',
+      's.argumen',
+      's.jawaban_alasan',
+      's.dijawab_oleh',
+      's.persetujuan_alasan',
+      'a.fullname as penyetuju_nama',
+      's.nilai_lama',
+      's.nilai_baru',
+    ])
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const pelamar = await pelamarDetail(db, scope, Number(row.pelamar_id), principal, true);
+  const dinilaiId = row.pelamar_terkait_id === null ? Number(row.pelamar_id) : Number(row.pelamar_terkait_id);
+  const nilai =
+    row.pelamar_terkait_id === null
+      ? pelamar.nilai
+      : await db
+          .selectFrom('nilai')
+          .where('pelamar_id', '=', dinilaiId)
+          .select(['komponen', 'nilai'])
+          .orderBy('komponen')
+          .execute()
+          .then((rows) => rows.map((n) => ({ komponen: n.komponen, nilai: String(n.nilai) })));
+  return {
+    ...toRow(row, scope),
+    version: row.version,
+    argumen: row.argumen,
+    jawabanAlasan: row.jawaban_alasan,
+    persetujuanAlasan: row.persetujuan_alasan,
+    penyetujuNama: row.penyetuju_nama,
+    nilaiLama: angka(row.nilai_lama),
+    nilaiBaru: angka(row.nilai_baru),
+    pelamar,
+    dinilai: {
+      pelamarId: dinilaiId,
+      nama: row.terkait_nama ?? row.nama,
+      noPeserta: row.terkait_no_peserta ?? row.no_peserta,
+      nilai: nilai.map((n) => ({ komponen: n.komponen as KomponenNilai, nilai: angka(n.nilai) ?? '' })),
+    },
+    bolehJawab: row.status === 'DIAJUKAN' && scope.jawabKomponen.includes(row.komponen),
+    bolehSetujui: row.status === 'MENUNGGU_PERSETUJUAN' && scope.bolehSetujui && row.dijawab_oleh !== scope.userId,
+  };
+}

@@ -1,0 +1,177 @@
+// Objections (issue #5, DOMAIN.md "Sanggah", "Afirmasi"), the reading side: the lists (against a
+// TMS, against the checker's affirmation decisions, the Nakes admin's reset list) and one objection
+// in full. The changes are in service.ts.
+
+import {
+  type ButirSanggah,
+  isAfirmasiTrack,
+  maskNik,
+  type Principal,
+  SANGGAH_LISTS,
+  type SanggahDetail,
+  type SanggahList,
+  type SanggahListRequest,
+  type SanggahRow,
+  STATUS_SANGGAH,
+  type StatusSanggah,
+} from '@portal/contract';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import { klaimAfirmasi } from '../afirmasi/service.js';
+import { pelamarDetail } from '../pelamar/detail.js';
+import type { ListScope } from '../pelamar/queries.js';
+import { hariJakarta, momentText, pelamarSearch } from '../shared/list-sql.js';
+import { countByStatus, sortedPage, statusSummary } from '../shared/status-summary.js';
+
+export const NOT_FOUND = 'Data sanggah tidak ditemukan.';
+const notFound = () => new AppError(404, 'NOT_FOUND', NOT_FOUND);
+
+export interface SanggahScope extends ListScope {
+  /** What the caller may do: answer (the track's supervisor), check (wasdal), reset (Nakes admin). */
+  bolehJawab: boolean;
+  bolehCek: boolean;
+  bolehReset: boolean;
+}
+
+/** Objections joined to their applicants (aliases s and p). */
+export const sanggahPelamar = (db: Kysely<DB> | Transaction<DB>) =>
+  db.selectFrom('sanggah as s').innerJoin('pelamar as p', 'p.id', 's.pelamar_id');
+type Query = ReturnType<typeof sanggahPelamar>;
+
+const SORT: Record<SanggahListRequest['sorting']['column'], string> = {
+  id: 's.id',
+  nama: 'p.nama_cari',
+  diajukanAt: 's.diajukan_at',
+  dijawabAt: 's.dijawab_at',
+};
+
+/** The list's rows before the status filter (the summaries count every status of the view). */
+function view(db: Kysely<DB>, list: SanggahList, scope: SanggahScope, request: SanggahListRequest): Query {
+  const { filter, searchTerm } = request;
+  let query = sanggahPelamar(db).where('s.track', '=', scope.track).where('s.jenis', '=', SANGGAH_LISTS[list].jenis);
+  const instansiId = scope.instansiId ?? filter.instansiId;
+  if (instansiId !== undefined) query = query.where('s.instansi_id', '=', instansiId);
+  if (list === 'reset') query = query.where('s.status', '<>', 'DIAJUKAN');
+  if (filter.cek === 'BELUM') query = query.where('s.status', '<>', 'DIAJUKAN').where('s.cek_status', 'is', null);
+  else if (filter.cek) query = query.where('s.cek_status', '=', filter.cek);
+  const diajukan = hariJakarta('s.diajukan_at', filter.diajukanDari, filter.diajukanSampai);
+  if (diajukan) query = query.where(diajukan);
+  const search = pelamarSearch(searchTerm);
+  if (search) query = query.where(search);
+  return query;
+}
+
+function rowColumns(query: Query) {
+  return query
+    .innerJoin('formasi as f', 'f.id', 'p.formasi_id')
+    .innerJoin('instansi as i', 'i.id', 's.instansi_id')
+    .leftJoin('app_user as j', 'j.id', 's.dijawab_oleh')
+    .select([
+      's.id',
+      's.pelamar_id',
+      'p.no_peserta',
+      'p.nik',
+      'p.nama',
+      'f.jabatan_nama',
+      'i.id as instansi_id',
+      'i.kode as instansi_kode',
+      'i.nama as instansi_nama',
+      's.status',
+      sql<number>`jsonb_array_length(s.butir)`.as('jumlah_butir'),
+      momentText('s.diajukan_at').as('diajukan_at'),
+      momentText('s.dijawab_at').as('dijawab_at'),
+      'j.fullname as penjawab_nama',
+      's.cek_status',
+    ]);
+}
+
+type RowColumns = Awaited<ReturnType<ReturnType<typeof rowColumns>['execute']>>[number];
+
+function toRow(row: RowColumns, scope: SanggahScope): SanggahRow {
+  return {
+    id: Number(row.id),
+    pelamarId: Number(row.pelamar_id),
+    noPeserta: row.no_peserta,
+    nik: scope.maskNik ? maskNik(row.nik) : row.nik,
+    nama: row.nama,
+    jabatanNama: row.jabatan_nama,
+    instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
+    status: row.status,
+    jumlahButir: Number(row.jumlah_butir),
+    diajukanAt: row.diajukan_at ?? '',
+    dijawabAt: row.dijawab_at,
+    penjawabNama: row.penjawab_nama,
+    cek: row.cek_status,
+  };
+}
+
+/** One page of objections and the counts per status of the view. */
+export async function listSanggah(db: Kysely<DB>, list: SanggahList, scope: SanggahScope, request: SanggahListRequest) {
+  const { filter, sorting } = request;
+  const base = view(db, list, scope, request);
+  const filtered = filter.status ? base.where('s.status', '=', filter.status) : base;
+  const [page, counts] = await Promise.all([
+    sortedPage(rowColumns(filtered), SORT[sorting.column], 's.id', request).execute(),
+    countByStatus<StatusSanggah>(base, 's.status'),
+  ]);
+  // The reset list holds answered objections only.
+  const statuses = STATUS_SANGGAH.filter((status) => list !== 'reset' || status !== 'DIAJUKAN');
+  return {
+    data: page.map((row) => toRow(row, scope)),
+    ...statusSummary('status', statuses, counts, filter.status),
+  };
+}
+
+export function inScope(scope: SanggahScope, list: SanggahList, sanggahId: number) {
+  const instansi = scope.instansiId === null ? sql`` : sql`AND s.instansi_id = ${scope.instansiId}`;
+  const answered = list === 'reset' ? sql`AND s.status <> 'DIAJUKAN'` : sql``;
+  const jenis = SANGGAH_LISTS[list].jenis;
+  return sql<boolean>`s.id = ${sanggahId} AND s.track = ${scope.track} AND s.jenis = ${jenis} ${instansi} ${answered}`;
+}
+
+/** One objection with its items, wasdal's check and the applicant in full (with the trail). */
+export async function sanggahDetail(
+  db: Kysely<DB>,
+  list: SanggahList,
+  scope: SanggahScope,
+  sanggahId: number,
+  principal: Principal,
+): Promise<SanggahDetail> {
+  const row = await rowColumns(sanggahPelamar(db))
+    .where(inScope(scope, list, sanggahId))
+    .leftJoin('app_user as c', 'c.id', 's.cek_oleh')
+    .select([
+      's.version',
+      's.butir',
+      's.mengubah_status',
+      's.cek_catatan',
+      'c.fullname as cek_oleh_nama',
+      momentText('s.cek_at').as('cek_at'),
+    ])
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  const jenis = SANGGAH_LISTS[list].jenis;
+  const [pelamar, klaim] = await Promise.all([
+    pelamarDetail(db, scope, Number(row.pelamar_id), principal, true),
+    jenis === 'AFIRMASI' && isAfirmasiTrack(scope.track)
+      ? klaimAfirmasi(db, scope.track, Number(row.pelamar_id))
+      : Promise.resolve([]),
+  ]);
+  const status = row.status;
+  return {
+    ...toRow(row, scope),
+    jenis,
+    version: row.version,
+    butir: row.butir as ButirSanggah[],
+    mengubahStatus: row.mengubah_status,
+    cekCatatan: row.cek_catatan,
+    cekOlehNama: row.cek_oleh_nama,
+    cekAt: row.cek_at,
+    pelamar,
+    klaim,
+    bolehJawab: list !== 'reset' && scope.bolehJawab && status === 'DIAJUKAN',
+    bolehCek: list === 'jawab' && scope.bolehCek && status !== 'DIAJUKAN',
+    bolehReset: list === 'reset' && scope.bolehReset && status !== 'DIAJUKAN',
+  };
+}

@@ -1,0 +1,76 @@
+// The SQL pieces of the lists that several features share: dates and moments as the API answers
+// them (days in Jakarta), the search of the small lists joined to their applicants, the name words
+// of a search, and the national roles' instansi filter of those lists. The lists' own queries stay
+// in their features.
+
+import type { TrackId } from '@portal/contract';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/** A date column as `YYYY-MM-DD`. */
+export const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+/** A timestamp as local time in Jakarta, `YYYY-MM-DDTHH:MM:SS`. */
+export const momentText = (column: string) =>
+  sql<string | null>`to_char(${sql.ref(column)} AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD"T"HH24:MI:SS')`;
+
+/**
+ * A moment column within days in Jakarta (`YYYY-MM-DD`, both ends included); undefined when
+ * neither end is given. The lists' date filters all mean days as people in Jakarta see them.
+ */
+export function hariJakarta(column: string, dari: string | undefined, sampai: string | undefined) {
+  const ends = [
+    dari ? sql`${sql.ref(column)} >= (${dari}::date::timestamp AT TIME ZONE 'Asia/Jakarta')` : null,
+    sampai ? sql`${sql.ref(column)} < ((${sampai}::date + 1)::timestamp AT TIME ZONE 'Asia/Jakarta')` : null,
+  ].filter((end) => end !== null);
+  return ends.length > 0 ? sql<boolean>`(${sql.join(ends, sql` AND `)})` : undefined;
+}
+
+/**
+ * The search of the small lists joined to their applicants (alias p: objections, claims): NIK or
+ * nomor peserta by prefix, otherwise every typed word starts one of the name's words. Those lists
+ * hold a few thousand rows per instansi, so no token index is needed. undefined: no search.
+ */
+export function pelamarSearch(searchTerm: string) {
+  const term = searchTerm.trim();
+  if (!term) return undefined;
+  if (/^\d+$/.test(term)) {
+    const prefix = `${escapeLike(term)}%`;
+    return sql<boolean>`(p.nik LIKE ${prefix} OR p.no_peserta LIKE ${prefix})`;
+  }
+  const words = nameWords(term).map((word) => sql`p.nama_cari ~ ${`(^|[^a-z0-9])${word}`}`);
+  return words.length > 0 ? sql<boolean>`(${sql.join(words, sql` AND `)})` : undefined;
+}
+
+/**
+ * The instansi that have rows of a small per-instansi table on the track, within the caller's
+ * scope: the choices of the national roles' instansi filter (objections, score objections).
+ */
+export async function instansiPilihan(
+  db: Kysely<DB>,
+  table: 'sanggah' | 'sanggah_nilai',
+  scope: { track: TrackId; instansiId: number | null },
+  jenis?: 'ADMINISTRASI' | 'AFIRMASI',
+) {
+  const { rows } = await sql<{ id: number; kode: string; nama: string }>`
+    SELECT i.id, i.kode, i.nama FROM instansi i
+    WHERE i.id IN (SELECT instansi_id FROM ${sql.table(table)} WHERE track = ${scope.track}
+                   ${jenis ? sql`AND jenis = ${jenis}` : sql``})
+      ${scope.instansiId === null ? sql`` : sql`AND i.id = ${scope.instansiId}`}
+    ORDER BY i.nama
+  `.execute(db);
+  return rows;
+}
+
+/** The words of a name search, folded like portal_normalise() (lower case, no diacritics). */
+export function nameWords(term: string): string[] {
+  return term
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, 8);
+}
+
+/** A LIKE pattern that matches `value` literally. */
+export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
