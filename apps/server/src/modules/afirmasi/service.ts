@@ -24,10 +24,10 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
-import { type Actor, auditPelamar } from '../audit/audit.js';
+import { type Actor, auditPelamar, pelamarEvents } from '../audit/audit.js';
 import { pelamarDetail } from '../pelamar/detail.js';
 import type { ListScope } from '../pelamar/queries.js';
-import { guardedTransition, pelamarEvents } from '../shared/guarded-transition.js';
+import { guardedTransition } from '../shared/guarded-transition.js';
 import { hariJakarta, momentText, pelamarSearch } from '../shared/list-sql.js';
 import { countByStatus, sortedPage, statusSummary } from '../shared/status-summary.js';
 

@@ -61,6 +61,18 @@ export type Change = {
   details?: Record<string, unknown>;
 };
 
+/** The audit events of changes to one applicant, on the applicant's trail. */
+export const pelamarEvents = (actor: Actor, pelamarId: number | string, changes: Change[]): AuditEvent[] =>
+  changes.map((change) => ({
+    actorId: actor.id,
+    actorUsername: actor.username,
+    instansiId: actor.instansiId,
+    entity: 'pelamar',
+    entityId: pelamarId,
+    ip: actor.ip ?? null,
+    ...change,
+  }));
+
 /** An applicant's move between verification statuses, which the per-status counters follow. */
 export type StatusChange = { instansiId: number; track: TrackId; from: StatusVerifikasi; to: StatusVerifikasi };
 
@@ -77,17 +89,7 @@ export function withAuditPelamar(
   changes: Change[],
   status?: StatusChange,
 ): QueryCreator<DB> {
-  const rows = changes.map((change) =>
-    auditRow({
-      actorId: actor.id,
-      actorUsername: actor.username,
-      instansiId: actor.instansiId,
-      entity: 'pelamar',
-      entityId: pelamarId,
-      ip: actor.ip ?? null,
-      ...change,
-    }),
-  );
+  const rows = pelamarEvents(actor, pelamarId, changes).map(auditRow);
   // The CTEs' own names only widen the type, and nothing reads them: back to QueryCreator<DB>.
   const audited = creator.with('audit_rows', (db) =>
     db.insertInto('audit_event').values(rows),

@@ -16,14 +16,14 @@ import {
   type NonAsnRow,
   type NonAsnSortColumn,
   type Principal,
-  type Riwayat,
   STATUS_KONFIRMASI,
   type StatusKonfirmasi,
 } from '@portal/contract';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { dayText, escapeLike, momentText, nameWords } from '../shared/list-sql.js';
+import { dayText, escapeLike, keysetBatches, momentText, nameWords } from '../shared/list-sql.js';
+import { riwayat } from '../shared/riwayat.js';
 import { countByStatus, statusSummary, toCounts } from '../shared/status-summary.js';
 
 export interface NonAsnScope {
@@ -211,59 +211,9 @@ export async function* nonAsnBatches(
   const { filter, sorting, searchTerm } = request;
   let view = filtered(db, scope, filter, searchTerm);
   if (filter.statusKonfirmasi) view = view.where('status_konfirmasi', '=', filter.statusKonfirmasi);
-  const column = SORT_COLUMN[sorting.column];
-  const after = sorting.direction === 'asc' ? '>' : '<';
-  let last: { value: unknown; id: number } | undefined;
-  for (;;) {
-    let query = view
-      .select(['id', sql.ref<unknown>(column).as('sort_value')])
-      .orderBy(column, sorting.direction)
-      .orderBy('id', sorting.direction)
-      .limit(batchSize);
-    const from = last;
-    if (from) {
-      query = query.where((eb) => eb(eb.refTuple(column, 'id'), after, eb.tuple(from.value as never, from.id)));
-    }
-    const rows = await query.execute();
-    if (rows.length === 0) return;
-    yield rowsOf(
-      db,
-      rows.map((row) => Number(row.id)),
-      scope,
-    );
-    const tail = rows[rows.length - 1] as { id: number | string; sort_value: unknown };
-    last = { value: tail.sort_value, id: Number(tail.id) };
-    if (rows.length < batchSize) return;
-  }
-}
-
-/** The audit events of one record, oldest first. */
-async function riwayatNonAsn(db: Kysely<DB>, id: number): Promise<Riwayat[]> {
-  const rows = await db
-    .selectFrom('audit_event as a')
-    .leftJoin('app_user as u', 'u.id', 'a.actor_id')
-    .where('a.entity', '=', 'nonasn')
-    .where('a.entity_id', '=', String(id))
-    .select([
-      momentText('a.at').as('at'),
-      'a.action',
-      'u.fullname',
-      'a.actor_username',
-      'a.from_value',
-      'a.to_value',
-      'a.reason',
-    ])
-    .orderBy('a.at')
-    .orderBy('a.id')
-    .execute();
-  return rows.map((row) => ({
-    at: row.at ?? '',
-    aksi: row.action,
-    oleh: row.fullname ?? row.actor_username,
-    dari: row.from_value,
-    ke: row.to_value,
-    alasan: row.reason,
-  }));
+  yield* keysetBatches(view, SORT_COLUMN[sorting.column], sorting.direction, batchSize, (ids) =>
+    rowsOf(db, ids, scope),
+  );
 }
 
 /** One record inside the caller's scope (another instansi's is "not found"), with its trail. */
@@ -279,7 +229,7 @@ export async function nonAsnDetail(db: Kysely<DB>, scope: NonAsnScope, id: numbe
     noSk: row.no_sk,
     tglSk: row.tgl_sk,
     version: row.version,
-    riwayat: await riwayatNonAsn(db, id),
+    riwayat: await riwayat(db, 'nonasn', id),
   };
 }
 

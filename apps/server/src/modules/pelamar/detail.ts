@@ -1,12 +1,13 @@
 // One applicant in full and its document files, read through the list that shows it: the same
 // page binding and instansi scope as the list (an id from another instansi is "not found").
 
-import { hasTrackRole, type PelamarDetail, type Principal, type Riwayat, temuanOf } from '@portal/contract';
+import { hasTrackRole, type PelamarDetail, type Principal, temuanOf } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { dayText, momentText } from '../shared/list-sql.js';
+import { riwayat as riwayatOf } from '../shared/riwayat.js';
 import { type ListScope, pelamarRowQuery, toPelamarRow } from './queries.js';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Data pelamar tidak ditemukan.');
@@ -15,35 +16,6 @@ const notFound = () => new AppError(404, 'NOT_FOUND', 'Data pelamar tidak ditemu
 function inScope(scope: ListScope, pelamarId: number) {
   const instansi = scope.instansiId === null ? sql`` : sql`AND p.instansi_id = ${scope.instansiId}`;
   return sql<boolean>`p.id = ${pelamarId} AND p.track = ${scope.track} ${instansi}`;
-}
-
-/** The audit events of one applicant, oldest first. */
-export async function riwayatPelamar(db: Kysely<DB>, pelamarId: number): Promise<Riwayat[]> {
-  const rows = await db
-    .selectFrom('audit_event as a')
-    .leftJoin('app_user as u', 'u.id', 'a.actor_id')
-    .where('a.entity', '=', 'pelamar')
-    .where('a.entity_id', '=', String(pelamarId))
-    .select([
-      momentText('a.at').as('at'),
-      'a.action',
-      'u.fullname',
-      'a.actor_username',
-      'a.from_value',
-      'a.to_value',
-      'a.reason',
-    ])
-    .orderBy('a.at')
-    .orderBy('a.id')
-    .execute();
-  return rows.map((row) => ({
-    at: row.at ?? '',
-    aksi: row.action,
-    oleh: row.fullname ?? row.actor_username,
-    dari: row.from_value,
-    ke: row.to_value,
-    alasan: row.reason,
-  }));
 }
 
 export async function pelamarDetail(
@@ -131,7 +103,7 @@ export async function pelamarDetail(
   if (!row) throw notFound();
   // Supervisors and admins of the track see an applicant's audit trail (issue #4).
   const seesHistory = withHistory || hasTrackRole(principal.authorities, scope.track, 'ADMIN', 'SUPERVISOR');
-  const riwayat = seesHistory ? await riwayatPelamar(db, pelamarId) : null;
+  const riwayat = seesHistory ? await riwayatOf(db, 'pelamar', pelamarId) : null;
   const { dokumen, nilai } = row;
   const syarat = {
     prodi: row.syarat_prodi,

@@ -19,7 +19,7 @@ import {
 } from '@portal/contract';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { dayText, escapeLike, hariJakarta, momentText, nameWords } from '../shared/list-sql.js';
+import { dayText, escapeLike, hariJakarta, keysetBatches, momentText, nameWords } from '../shared/list-sql.js';
 import { countByStatus, statusSummary, toCounts } from '../shared/status-summary.js';
 
 export interface ListScope {
@@ -341,28 +341,7 @@ export async function* pelamarBatches(
   const { filter, sorting, searchTerm } = request;
   let view = filtered(db, scoped(db, list, scope, searchTerm), scope, filter, searchTerm);
   if (filter.statusVerifikasi) view = view.where('status_verifikasi', '=', filter.statusVerifikasi);
-  const column = SORT_COLUMN[sorting.column];
-  const after = sorting.direction === 'asc' ? '>' : '<';
-  let last: { value: unknown; id: number } | undefined;
-  for (;;) {
-    let query = view
-      .select(['id', sql.ref<unknown>(column).as('sort_value')])
-      .orderBy(column, sorting.direction)
-      .orderBy('id', sorting.direction)
-      .limit(batchSize);
-    const from = last;
-    if (from) {
-      query = query.where((eb) => eb(eb.refTuple(column, 'id'), after, eb.tuple(from.value as never, from.id)));
-    }
-    const rows = await query.execute();
-    if (rows.length === 0) return;
-    yield pageRows(
-      db,
-      rows.map((row) => Number(row.id)),
-      scope,
-    );
-    const tail = rows[rows.length - 1] as { id: number | string; sort_value: unknown };
-    last = { value: tail.sort_value, id: Number(tail.id) };
-    if (rows.length < batchSize) return;
-  }
+  yield* keysetBatches(view, SORT_COLUMN[sorting.column], sorting.direction, batchSize, (ids) =>
+    pageRows(db, ids, scope),
+  );
 }

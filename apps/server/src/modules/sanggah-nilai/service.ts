@@ -13,8 +13,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
 import { AppError, forbidden } from '../../errors.js';
-import type { Actor, Change } from '../audit/audit.js';
-import { guardedTransition, pelamarEvents } from '../shared/guarded-transition.js';
+import { type Actor, type Change, pelamarEvents } from '../audit/audit.js';
+import { guardedTransition } from '../shared/guarded-transition.js';
 import { angka, inScope, NOT_FOUND, penjawabOf, type SanggahNilaiScope } from './queries.js';
 
 const conflict = (code: string, message: string) => new AppError(409, code, message);

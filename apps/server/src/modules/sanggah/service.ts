@@ -20,9 +20,9 @@ import type { DB } from '../../db/schema.js';
 import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { terimaSanggahAfirmasi } from '../afirmasi/service.js';
-import { type Actor, auditPelamar, type Change } from '../audit/audit.js';
+import { type Actor, auditPelamar, type Change, pelamarEvents } from '../audit/audit.js';
 import { requireWindow } from '../jadwal/window.js';
-import { guardedTransition, pelamarEvents } from '../shared/guarded-transition.js';
+import { guardedTransition } from '../shared/guarded-transition.js';
 import { inScope, NOT_FOUND, type SanggahScope, sanggahPelamar } from './queries.js';
 
 const conflict = (code: string, message: string) => new AppError(409, code, message);

@@ -15,7 +15,7 @@ import {
 } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { type Actor, type AuditEvent, auditRow, type Change } from '../audit/audit.js';
+import { type AuditEvent, auditRow } from '../audit/audit.js';
 import { checkWindow, type WindowState, windowColumns } from '../jadwal/window.js';
 import type { CounterDelta } from './counter-deltas.js';
 
@@ -55,18 +55,6 @@ export interface Transition<T extends GuardedTable, Row extends { version: numbe
   /** The change; may first write what it depends on (a score, the applicant's status). */
   write: (row: Row) => Write<T> | Promise<Write<T>>;
 }
-
-/** The audit events of changes to one applicant, on the applicant's trail. */
-export const pelamarEvents = (actor: Actor, pelamarId: number | string, changes: Change[]): AuditEvent[] =>
-  changes.map((change) => ({
-    actorId: actor.id,
-    actorUsername: actor.username,
-    instansiId: actor.instansiId,
-    entity: 'pelamar',
-    entityId: pelamarId,
-    ip: actor.ip ?? null,
-    ...change,
-  }));
 
 /** Runs one transition inside the caller's transaction; the row as locked and the new version. */
 export async function guardedTransition<T extends GuardedTable, Row extends { version: number }>(

@@ -4,7 +4,7 @@
 // in their features.
 
 import type { TrackId } from '@portal/contract';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 /** A date column as `YYYY-MM-DD`. */
@@ -74,3 +74,36 @@ export function nameWords(term: string): string[] {
 
 /** A LIKE pattern that matches `value` literally. */
 export const escapeLike = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/**
+ * The whole filtered view in the list's order, a batch at a time (exports): keyset continuation
+ * on (sort column, id), so every batch is an index range and memory stays flat. `rowsOf` turns a
+ * batch's ids into its rows, in that order.
+ */
+export async function* keysetBatches<R>(
+  // biome-ignore lint/suspicious/noExplicitAny: any list's view of one table with an `id` (its tables are its own).
+  view: SelectQueryBuilder<DB, any, object>,
+  column: string,
+  direction: 'asc' | 'desc',
+  batchSize: number,
+  rowsOf: (ids: number[]) => Promise<R[]>,
+): AsyncGenerator<R[]> {
+  const after = sql.raw(direction === 'asc' ? '>' : '<');
+  let last: { value: unknown; id: number } | undefined;
+  for (;;) {
+    let query = view
+      .select([sql<number | string>`id`.as('id'), sql.ref<unknown>(column).as('sort_value')])
+      .orderBy(sql.ref(column), direction)
+      .orderBy(sql.ref('id'), direction)
+      .limit(batchSize);
+    const from = last;
+    if (from)
+      query = query.where(sql<boolean>`(${sql.ref(column)}, ${sql.ref('id')}) ${after} (${from.value}, ${from.id})`);
+    const rows = await query.execute();
+    if (rows.length === 0) return;
+    yield rowsOf(rows.map((row) => Number(row.id)));
+    const tail = rows[rows.length - 1] as { id: number | string; sort_value: unknown };
+    last = { value: tail.sort_value, id: Number(tail.id) };
+    if (rows.length < batchSize) return;
+  }
+}

@@ -14,9 +14,9 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
 import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
-import { type Actor, recordAudit } from '../audit/audit.js';
+import { type Actor, pelamarEvents, recordAudit } from '../audit/audit.js';
 import { rollUpCounters, statusDelta, supervisiDelta } from '../shared/counter-deltas.js';
-import { guardedTransition, pelamarEvents } from '../shared/guarded-transition.js';
+import { guardedTransition } from '../shared/guarded-transition.js';
 import { hariJakarta } from '../shared/list-sql.js';
 import {
   checkNotFinal,
