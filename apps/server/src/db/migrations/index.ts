@@ -21,6 +21,7 @@ import * as m0021 from './0021-dokumen-resmi.js';
 import * as m0022 from './0022-impor.js';
 import * as m0023 from './0023-dokumen-progres.js';
 import * as m0024 from './0024-impor-sidik.js';
+import * as m0030 from './0030-sesi-berubah.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -43,4 +44,5 @@ export const migrations: Record<string, Migration> = {
   '0022-impor': m0022,
   '0023-dokumen-progres': m0023,
   '0024-impor-sidik': m0024,
+  '0030-sesi-berubah': m0030,
 };
