@@ -22,6 +22,7 @@ import * as m0022 from './0022-impor.js';
 import * as m0023 from './0023-dokumen-progres.js';
 import * as m0024 from './0024-impor-sidik.js';
 import * as m0030 from './0030-sesi-berubah.js';
+import * as m0031 from './0031-fungsi-terikat.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0023-dokumen-progres': m0023,
   '0024-impor-sidik': m0024,
   '0030-sesi-berubah': m0030,
+  '0031-fungsi-terikat': m0031,
 };
