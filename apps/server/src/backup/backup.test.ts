@@ -132,7 +132,8 @@ describe('backup and restore of the embedded database with the folder store', ()
     // A damaged backup is refused before anything is touched.
     const dump = path.join(backupDir, 'database.tar.gz');
     const bytes = readFileSync(dump);
-    bytes[bytes.length >> 1] ^= 0xff;
+    const middle = bytes.length >> 1;
+    bytes.writeUInt8((bytes.readUInt8(middle) ^ 0xff) & 0xff, middle);
     writeFileSync(dump, bytes);
     const fresh = tempDir('tujuan-rusak');
     const damaged = await cli('restore', backupDir, { DATA_DIR: fresh });

@@ -63,7 +63,8 @@ export class PortalMetrics {
   private readonly imports: Counter;
   private readonly signIns: Counter<'hasil'>;
   readonly lockouts: Counter;
-  private readonly pending = new Map<QueryId, { actions: string[]; raw: boolean }>();
+  /** By the query's own id object: a statement that fails (no result) leaves nothing behind. */
+  private readonly pending = new WeakMap<QueryId, { actions: string[]; raw: boolean }>();
 
   constructor(options: MetricsOptions) {
     const registers = [this.registry];
