@@ -10,8 +10,10 @@ import { APP_VERSION, ERROR_CODES } from '@portal/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type pg from 'pg';
 import { accessControl } from './auth/access.js';
 import { authRoutes } from './auth/routes.js';
+import { SessionChangeListener } from './auth/session-events.js';
 import { SessionService } from './auth/sessions.js';
 import { xsrfProtection } from './auth/xsrf.js';
 import type { Config } from './config.js';
@@ -28,6 +30,8 @@ import { healthRoutes, type Lifecycle } from './modules/health/routes.js';
 import { imporRoutes } from './modules/impor/routes.js';
 import { jadwalRoutes } from './modules/jadwal/routes.js';
 import { createMailer } from './modules/mail/create-mailer.js';
+import { PortalMetrics } from './modules/metrics/metrics.js';
+import { metricsPlugin } from './modules/metrics/routes.js';
 import { nonAsnRoutes } from './modules/nonasn/routes.js';
 import { rollUpNonAsnCounts } from './modules/nonasn/service.js';
 import { pelamarListRoutes } from './modules/pelamar/routes.js';
@@ -50,6 +54,19 @@ export interface AppDeps {
   logger?: Logger;
   /** Set by the process when it is shutting down: readiness answers 503 (issue #17). */
   lifecycle?: Lifecycle;
+  /** PostgreSQL's pool, whose use /metrics reports (issue #22); null or absent on PGlite. */
+  pool?: pg.Pool | null;
+  /** Pause before the session channel's first reconnection (issue #22; tests shorten or lengthen it). */
+  sessionChannelRetryMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The instance's metrics (GET /metrics, and main.ts's METRICS_PORT). */
+    metrics: PortalMetrics;
+    /** Other instances' session changes (PostgreSQL only; null on PGlite). */
+    sessionChanges: SessionChangeListener | null;
+  }
 }
 
 export async function buildApp({
@@ -58,6 +75,8 @@ export async function buildApp({
   files = openBerkasStore(config, database),
   logger = createLogger(config.logLevel),
   lifecycle = { draining: false },
+  pool = null,
+  sessionChannelRetryMs,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     // Typed as Fastify's base logger: with pino's own type every plugin's instance type differs.
@@ -68,6 +87,15 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Issue #22: request durations, the pool, the event loop and the business counters.
+  let sessionChanges: SessionChangeListener | null = null;
+  const metrics = new PortalMetrics({
+    pool,
+    sessionChannel: () => (sessionChanges ? sessionChanges.connected : null),
+    draining: () => lifecycle.draining,
+  });
+  app.decorate('metrics', metrics);
+  await app.register(metricsPlugin, { metrics, token: config.metrics.token });
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -119,8 +147,21 @@ export async function buildApp({
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     cacheSeconds: config.sessionCacheSeconds,
   });
-  // Every module's changes to users and sessions end the sessions' remembered checks.
-  const db = database.withPlugin(sessions.invalidation);
+  // Every module's changes to users and sessions end the sessions' remembered checks; the audit
+  // events every module writes feed the business counters.
+  const db = database.withPlugin(sessions.invalidation).withPlugin(metrics.auditPlugin);
+  // Issue #22: and so do every other instance's, announced by PostgreSQL (NOTIFY portal_sesi).
+  if (config.database.kind === 'postgres') {
+    sessionChanges = new SessionChangeListener(config.database.url, {
+      onChange: () => sessions.forgetAll(),
+      log: app.log,
+      ...(sessionChannelRetryMs === undefined ? {} : { retryMs: sessionChannelRetryMs }),
+    });
+    await sessionChanges.start();
+    const listener = sessionChanges;
+    app.addHook('onClose', () => listener.close());
+  }
+  app.decorate('sessionChanges', sessionChanges);
   // Single sign-on (issue #6): the API also takes the identity service's tokens.
   const { bearer } = await setUpIdentity(app, { db, config, sessions });
   await app.register(accessControl, { sessions: bearer });

@@ -20,6 +20,16 @@ const envSchema = z.object({
   DB_STARTUP_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   /** Issue #17: on SIGTERM, how long requests in flight may take before the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /**
+   * Issue #22: on SIGTERM, how long the instance keeps taking requests while answering not-ready,
+   * before it stops listening (for load balancers that poll /api/health/ready; nginx needs 0).
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().int().min(0).max(300).default(0),
+  /** Issue #22: GET /metrics on the public port, with `Authorization: Bearer <token>`; unset: 404. */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Issue #22: a port of its own serving /metrics without a token (on METRICS_HOST). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   /** HS256 key for the portal's own access tokens; generated and kept in the database if unset. */
   JWT_SECRET: z.string().min(32).optional(),
@@ -90,6 +100,10 @@ export interface Config {
   dbStartupWaitSeconds: number;
   /** Seconds SIGTERM waits for requests in flight. */
   shutdownTimeoutSeconds: number;
+  /** Seconds after SIGTERM during which requests are still taken while readiness says 503. */
+  shutdownDelaySeconds: number;
+  /** GET /metrics: the token it asks for on the public port (null: 404 there), and its own port. */
+  metrics: { token: string | null; port: number | null; host: string };
   jwtSecret: string | undefined;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
@@ -151,6 +165,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     database,
     dbStartupWaitSeconds: e.DB_STARTUP_WAIT_SECONDS,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
+    metrics: { token: e.METRICS_TOKEN ?? null, port: e.METRICS_PORT ?? null, host: e.METRICS_HOST },
     jwtSecret: e.JWT_SECRET,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,

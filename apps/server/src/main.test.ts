@@ -2,6 +2,7 @@
 // (with a visible log line), gives up after DB_STARTUP_WAIT_SECONDS, and exits cleanly on SIGTERM.
 
 import { type ChildProcess, spawn } from 'node:child_process';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,4 +101,92 @@ describe('start-up and shutdown (issue #17)', () => {
       server.child.kill('SIGKILL');
     }
   }, 60_000);
+});
+
+/** The XSRF pair the SPA would send: a GET gives the cookie, the header repeats it. */
+async function xsrfOf(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/health/live`);
+  const cookie = res.headers.get('set-cookie')?.match(/XSRF-TOKEN=([^;]+)/)?.[1];
+  if (!cookie) throw new Error('no XSRF-TOKEN cookie');
+  return cookie;
+}
+
+/**
+ * A sign-in whose body arrives only when `finish` is called: a request in flight for as long as
+ * the test wants. Resolves `answer` with the status line the server sends back.
+ */
+async function slowSignIn(port: number) {
+  const xsrf = await xsrfOf(port);
+  const body = JSON.stringify({ username: 'belum.ada', password: 'Salah#2024' });
+  const socket = net.connect(port, '127.0.0.1');
+  await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
+  let received = '';
+  const answer = new Promise<string>((resolve) => {
+    socket.on('data', (chunk) => {
+      received += chunk.toString();
+    });
+    socket.on('close', () => resolve(received.split('\r\n')[0] ?? ''));
+    socket.on('error', () => resolve(received.split('\r\n')[0] ?? ''));
+  });
+  socket.write(
+    [
+      'POST /api/auth/login HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `Cookie: XSRF-TOKEN=${xsrf}`,
+      `X-XSRF-TOKEN: ${xsrf}`,
+      'Connection: close',
+      '',
+      body.slice(0, 10),
+    ].join('\r\n'),
+  );
+  return { answer, finish: () => socket.write(body.slice(10)), socket };
+}
+
+describe('draining on SIGTERM (issue #22)', () => {
+  it('answers not-ready at once, finishes the request in flight, then exits 0', async () => {
+    cluster.start();
+    const server = await startServer({ SHUTDOWN_DELAY_SECONDS: '2', SHUTDOWN_TIMEOUT_SECONDS: '20' });
+    try {
+      await server.line('Portal Verifikasi ASN siap');
+      const base = `http://127.0.0.1:${server.port}`;
+      expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
+      const inFlight = await slowSignIn(server.port);
+      await server.line('"url":"/api/auth/login"'); // the server has it: in flight
+      server.child.kill('SIGTERM');
+      await server.line('menghentikan server');
+      // During SHUTDOWN_DELAY_SECONDS: alive, not ready (a load balancer moves away), still serving.
+      const ready = await fetch(`${base}/api/health/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({ status: 'not-ready', draining: true, database: { reachable: true } });
+      expect((await fetch(`${base}/api/health/live`)).status).toBe(200);
+      // The request that was in flight gets its whole answer (a refused sign-in, from the database).
+      inFlight.finish();
+      expect(await inFlight.answer).toBe('HTTP/1.1 401 Unauthorized');
+      await server.line('server berhenti');
+      expect(await server.exited).toBe(0);
+    } finally {
+      server.child.kill('SIGKILL');
+      cluster.stop('fast');
+    }
+  }, 90_000);
+
+  it('does not wait longer than SHUTDOWN_TIMEOUT_SECONDS for a request that never ends', async () => {
+    cluster.start();
+    const server = await startServer({ SHUTDOWN_TIMEOUT_SECONDS: '1' });
+    try {
+      await server.line('Portal Verifikasi ASN siap');
+      const stuck = await slowSignIn(server.port);
+      await server.line('"url":"/api/auth/login"');
+      server.child.kill('SIGTERM');
+      const warned = await server.line('batas waktu berhenti tercapai');
+      expect(JSON.parse(warned)).toMatchObject({ level: 40, timeoutSeconds: 1 });
+      expect(await server.exited).toBe(1);
+      stuck.socket.destroy();
+    } finally {
+      server.child.kill('SIGKILL');
+      cluster.stop('fast');
+    }
+  }, 90_000);
 });

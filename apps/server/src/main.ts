@@ -13,6 +13,7 @@ import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
 import { createLogger } from './logger.js';
 import type { Lifecycle } from './modules/health/routes.js';
+import { startMetricsServer } from './modules/metrics/server.js';
 import { openBerkasStore } from './storage/open-berkas-store.js';
 
 const started = performance.now();
@@ -61,20 +62,38 @@ const { database, applied } = await openAndMigrate();
 const files = openBerkasStore(config, database.db);
 const seeded = config.seedDemo ? await seedDemo(database.db, files) : undefined;
 const lifecycle: Lifecycle = { draining: false };
-const app = await buildApp({ config: { ...config, webDist }, db: database.db, files, logger: log, lifecycle });
+const app = await buildApp({
+  config: { ...config, webDist },
+  db: database.db,
+  files,
+  logger: log,
+  lifecycle,
+  pool: database.pool,
+});
+// Issue #22: /metrics on a port of its own, when asked for.
+const metricsServer = config.metrics.port
+  ? await startMetricsServer(app.metrics, config.metrics.host, config.metrics.port)
+  : null;
 
-// SIGTERM (a supervisor, a rolling update): report not-ready, finish the requests in flight
-// (bounded by SHUTDOWN_TIMEOUT_SECONDS), then exit.
+// SIGTERM (a supervisor, a rolling update): report not-ready – still taking requests for
+// SHUTDOWN_DELAY_SECONDS, so a load balancer that polls readiness moves away first – then stop
+// listening, finish the requests in flight (bounded by SHUTDOWN_TIMEOUT_SECONDS) and exit 0.
 const shutdown = async (signal: string) => {
   lifecycle.draining = true;
-  log.info({ signal }, 'menghentikan server: menyelesaikan permintaan yang sedang berjalan');
+  log.info(
+    { signal, delaySeconds: config.shutdownDelaySeconds, timeoutSeconds: config.shutdownTimeoutSeconds },
+    'menghentikan server: tidak siap lagi, menyelesaikan permintaan yang sedang berjalan',
+  );
+  if (config.shutdownDelaySeconds > 0) await sleep(config.shutdownDelaySeconds * 1000);
   const force = setTimeout(() => {
     log.warn({ timeoutSeconds: config.shutdownTimeoutSeconds }, 'batas waktu berhenti tercapai; keluar paksa');
     process.exit(1);
   }, config.shutdownTimeoutSeconds * 1000);
   force.unref();
   await app.close();
+  metricsServer?.close();
   await database.close();
+  log.info({ signal }, 'server berhenti');
   process.exit(0);
 };
 process.once('SIGINT', () => void shutdown('SIGINT'));
@@ -88,6 +107,7 @@ log.info(
     demoSeeded: seeded?.accounts ?? false,
     demoApplicants: seeded?.applicants,
     readyMs: Math.round(performance.now() - started),
+    ...(metricsServer ? { metrics: `http://${config.metrics.host}:${config.metrics.port}/metrics` } : {}),
   },
   `Portal Verifikasi ASN siap di http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
 );

@@ -108,6 +108,15 @@ export class SessionService {
     );
   }
 
+  /**
+   * Forgets every remembered check: another instance (or a tool, or a DBA) changed sessions,
+   * users or instansi (auth/session-events.ts). A check being read right now is not kept either.
+   */
+  forgetAll(): void {
+    this.generation += 1;
+    this.checked.clear();
+  }
+
   async issue(userId: number, client: ClientInfo): Promise<Session> {
     const id = randomUUID();
     const refreshToken = randomBytes(32).toString('base64url');

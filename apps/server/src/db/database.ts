@@ -15,6 +15,8 @@ import type { DB } from './schema.js';
 export interface Database {
   db: Kysely<DB>;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL's connection pool (its usage is reported at /metrics); null for PGlite. */
+  pool: pg.Pool | null;
   close(): Promise<void>;
 }
 
@@ -55,7 +57,7 @@ export async function openDatabase(database: Config['database'], options: OpenOp
     pool.on('connect', (client) => client.on('error', onError));
     prepareStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   let dataDir: string | undefined;
   if (database.dataDir) {
@@ -64,5 +66,5 @@ export async function openDatabase(database: Config['database'], options: OpenOp
   }
   const pglite = await PGlite.create(dataDir, PGLITE_OPTIONS);
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  return { db, kind: 'pglite', pool: null, close: () => db.destroy() };
 }

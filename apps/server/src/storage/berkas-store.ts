@@ -21,6 +21,10 @@ export interface BerkasStore {
   putFile(file: string, sha256: string): Promise<string>;
   /** The stored bytes as a stream, or undefined when no file has that hash. */
   open(sha256: string): Promise<Readable | undefined>;
+  /** Whether a file with that hash is stored (without reading it). */
+  exists(sha256: string): Promise<boolean>;
+  /** Every stored file's hash, in no promised order (backups, moves between stores). */
+  list(): AsyncIterable<string>;
 }
 
 /** Hashes as the stores name files: 64 lowercase hex digits; anything else is no file. */

@@ -109,10 +109,50 @@ describe.each(stores)('the %s document store', (_name, make) => {
     const store = make();
     expect(await store.open(sha256Of(file(10, 99)))).toBeUndefined();
     expect(await store.open('../../etc/passwd')).toBeUndefined();
+    expect(await store.exists(sha256Of(file(10, 99)))).toBe(false);
+    expect(await store.exists('../../etc/passwd')).toBe(false);
+  });
+
+  it('tells what it holds without reading it (exists), and lists every stored hash', async () => {
+    const store = make();
+    const hashes = await Promise.all([3, 4, 5].map((seed) => store.put(file(BAGIAN_BYTES + seed, 40 + seed))));
+    for (const sha256 of hashes) expect(await store.exists(sha256)).toBe(true);
+    const listed: string[] = [];
+    for await (const sha256 of store.list()) listed.push(sha256);
+    expect(listed).toEqual(expect.arrayContaining(hashes));
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it('streams a large file out in pieces rather than one buffer', async () => {
+    const store = make();
+    const bytes = file(BAGIAN_BYTES * 4 + 3, 9);
+    const stream = await store.open(await store.put(bytes));
+    let pieces = 0;
+    let size = 0;
+    for await (const chunk of stream ?? []) {
+      pieces += 1;
+      size += (chunk as Buffer).length;
+    }
+    expect(size).toBe(bytes.length);
+    expect(pieces).toBeGreaterThan(1);
   });
 });
 
 describe('moving the folder into the configured store (npm run berkas:pindah)', () => {
+  it('moves the folder into S3: every file there, checked by hash, nothing twice', async () => {
+    const folderDir = tempDir('pindah-s3');
+    const folder = new FolderBerkasStore(folderDir);
+    const hashes = await Promise.all([7, 8].map((i) => folder.put(file(BAGIAN_BYTES * 2 + i, 60 + i))));
+    const target = s3Store();
+    const first = await pindahkanBerkas(folderDir, target);
+    expect(first).toMatchObject({ dipindah: 2, sudahAda: 0, gagal: [] });
+    for (const sha256 of hashes) {
+      expect(await target.exists(sha256)).toBe(true);
+      expect(sha256Of((await bytesOf(await target.open(sha256))) ?? Buffer.alloc(0))).toBe(sha256);
+    }
+    expect(await pindahkanBerkas(folderDir, target)).toMatchObject({ dipindah: 0, sudahAda: 2, gagal: [] });
+  });
+
   it('copies every file, checked by hash; a second run finds them there; removes the source when asked', async () => {
     const folderDir = tempDir('pindah');
     const folder = new FolderBerkasStore(folderDir);

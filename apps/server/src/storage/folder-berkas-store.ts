@@ -3,7 +3,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { type BerkasStore, isSha256, sha256Of, storageError } from './berkas-store.js';
@@ -50,5 +50,18 @@ export class FolderBerkasStore implements BerkasStore {
     if (!isSha256(sha256)) return undefined;
     const file = this.pathOf(sha256);
     return existsSync(file) ? createReadStream(file) : undefined;
+  }
+
+  async exists(sha256: string): Promise<boolean> {
+    return isSha256(sha256) && existsSync(this.pathOf(sha256));
+  }
+
+  /** Only whole files: a partial write (".sebagian") or anything else in the folder is not one. */
+  async *list(): AsyncIterable<string> {
+    if (!existsSync(this.root)) return;
+    for (const prefix of await readdir(this.root)) {
+      const names = await readdir(path.join(this.root, prefix)).catch(() => [] as string[]);
+      for (const name of names) if (isSha256(name) && name.startsWith(prefix)) yield name;
+    }
   }
 }

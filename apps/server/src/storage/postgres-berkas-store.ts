@@ -12,6 +12,9 @@ import { type BerkasStore, isSha256, sha256Of, storageError } from './berkas-sto
 /** Bytes per stored part. */
 export const BAGIAN_BYTES = 256 * 1024;
 
+/** Hashes per page when listing the store. */
+const LIST_PAGE = 1_000;
+
 export class PostgresBerkasStore implements BerkasStore {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -86,5 +89,28 @@ export class PostgresBerkasStore implements BerkasStore {
       }
     }
     return Readable.from(parts(), { objectMode: false });
+  }
+
+  async exists(sha256: string): Promise<boolean> {
+    return isSha256(sha256) && this.has(sha256);
+  }
+
+  /** By hash, a page at a time (keyset), so a store of millions is never read whole. */
+  async *list(): AsyncIterable<string> {
+    let after = '';
+    for (;;) {
+      const rows = await this.db
+        .selectFrom('berkas_isi')
+        .select('sha256')
+        .where('bagian', '=', 0)
+        .where('sha256', '>', after)
+        .orderBy('sha256')
+        .limit(LIST_PAGE)
+        .execute();
+      for (const row of rows) yield row.sha256;
+      const last = rows.at(-1);
+      if (!last || rows.length < LIST_PAGE) return;
+      after = last.sha256;
+    }
   }
 }

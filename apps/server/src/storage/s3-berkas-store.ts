@@ -4,7 +4,14 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  type ListObjectsV2CommandOutput,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { ERROR_CODES } from '@portal/contract';
 import { AppError } from '../errors.js';
 import { type BerkasStore, isSha256, sha256Of } from './berkas-store.js';
@@ -109,6 +116,30 @@ export class S3BerkasStore implements BerkasStore {
       if (notFound(error)) return undefined;
       throw unavailable(error);
     }
+  }
+
+  async exists(sha256: string): Promise<boolean> {
+    return isSha256(sha256) && this.has(sha256);
+  }
+
+  /** The bucket's objects named like stored files, a listing page (1,000) at a time. */
+  async *list(): AsyncIterable<string> {
+    let token: string | undefined;
+    do {
+      let page: ListObjectsV2CommandOutput;
+      try {
+        page = await this.client.send(
+          new ListObjectsV2Command({ Bucket: this.options.bucket, ...(token ? { ContinuationToken: token } : {}) }),
+        );
+      } catch (error) {
+        throw unavailable(error);
+      }
+      for (const object of page.Contents ?? []) {
+        const [prefix, name] = (object.Key ?? '').split('/');
+        if (name && isSha256(name) && name.startsWith(prefix ?? '-')) yield name;
+      }
+      token = page.NextContinuationToken;
+    } while (token);
   }
 
   close(): void {

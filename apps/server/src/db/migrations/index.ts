@@ -23,6 +23,8 @@ import * as m0023 from './0023-dokumen-progres.js';
 import * as m0024 from './0024-impor-sidik.js';
 import * as m0025 from './0025-impor-unlogged.js';
 import * as m0026 from './0026-impor-cek-status.js';
+import * as m0030 from './0030-sesi-berubah.js';
+import * as m0031 from './0031-fungsi-terikat.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -47,4 +49,6 @@ export const migrations: Record<string, Migration> = {
   '0024-impor-sidik': m0024,
   '0025-impor-unlogged': m0025,
   '0026-impor-cek-status': m0026,
+  '0030-sesi-berubah': m0030,
+  '0031-fungsi-terikat': m0031,
 };
