@@ -1,9 +1,15 @@
 // Build and dev-server configuration of the SPA. The version (spec §9) is stamped into the code
 // and into index.html at build time, so the splash needs no inline script (the CSP forbids it).
-// The service worker (spec §4 "new version") exists only in production builds.
+// The service worker (spec §4 "new version") exists only in production builds. Issue #22: every
+// text file is also written compressed (brotli and gzip) for the server to send as it is.
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { buildVersion } from '@portal/contract';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://localhost:3000';
@@ -13,6 +19,36 @@ function appVersionHtml(): Plugin {
   return {
     name: 'portal-app-version',
     transformIndexHtml: (html) => html.replaceAll('%APP_VERSION%', version),
+  };
+}
+
+/**
+ * The service worker and its workbox runtime are written by vite-plugin-pwa after the bundle, so
+ * the compression plugin never sees them: they get their brotli and gzip copies here, last.
+ */
+function precompressServiceWorker(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  let outDir = '';
+  return {
+    name: 'portal-precompress-service-worker',
+    apply: 'build',
+    configResolved: (resolved) => {
+      outDir = path.resolve(resolved.root, resolved.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir)).filter((file) => /^(sw|workbox-[\w-]+)\.js$/.test(file));
+        for (const file of files) {
+          const bytes = await readFile(path.join(outDir, file));
+          const br = await brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+          await writeFile(path.join(outDir, `${file}.br`), br);
+          await writeFile(path.join(outDir, `${file}.gz`), await gzipped(bytes, { level: 9 }));
+        }
+      },
+    },
   };
 }
 
@@ -49,8 +85,14 @@ const config = {
       },
       devOptions: { enabled: false },
     }),
+    // At the strongest settings (gzip 9, brotli 11): done once here, not per request.
+    compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|css|js|mjs|svg|json|webmanifest)$/ }),
+    precompressServiceWorker(),
   ],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false },
