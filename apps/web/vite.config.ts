@@ -1,7 +1,8 @@
 // Build and dev-server configuration of the SPA. The version (spec §9) is stamped into the code
 // and into index.html at build time, so the splash needs no inline script (the CSP forbids it).
 // The service worker (spec §4 "new version") exists only in production builds. Issue #22: every
-// text file is also written compressed (brotli and gzip) for the server to send as it is.
+// text file is also written compressed (brotli and gzip) for the server to send as it is, and the
+// contract's validation schemas stay out of the first load (see `treeshake` below).
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -52,6 +53,28 @@ function precompressServiceWorker(): Plugin {
   };
 }
 
+/**
+ * `manualPureFunctions: ['z']` (below) goes by name, not by binding: every call rooted at an
+ * identifier `z` counts as free of side effects, and is dropped where its result is unused. It
+ * is meant for zod in the contract; this stops the build if any other module calls a `z`.
+ */
+function onlyZodIsPureZ(): Plugin {
+  const call = /(?<![\w$.#])z\s*(?:\??\.\s*[\w$]+\s*)*\(/;
+  return {
+    name: 'portal-only-zod-is-pure-z',
+    apply: 'build',
+    enforce: 'post',
+    transform(code, id) {
+      if (!/\.[cm]?[jt]sx?$/.test(id.split('?')[0] ?? '')) return null;
+      if (id.includes('/packages/contract/src/') || id.includes('/node_modules/zod/')) return null;
+      if (call.test(code)) {
+        this.error(`${id} memanggil fungsi bernama "z": ganti namanya, atau batasi manualPureFunctions.`);
+      }
+      return null;
+    },
+  };
+}
+
 const config = {
   root: new URL('.', import.meta.url).pathname,
   define: { __APP_VERSION__: JSON.stringify(version) },
@@ -88,10 +111,21 @@ const config = {
     // At the strongest settings (gzip 9, brotli 11): done once here, not per request.
     compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(html|css|js|mjs|svg|json|webmanifest)$/ }),
     precompressServiceWorker(),
+    onlyZodIsPureZ(),
   ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      treeshake: {
+        // The contract's modules only define things, and building a zod schema does nothing but
+        // build it. Told so, the bundler keeps a schema only where a screen validates with it:
+        // the first load gets the contract's constants and rules without zod (issue #22). The
+        // contract stays one package that the server and the SPA import alike.
+        moduleSideEffects: [{ test: /\/packages\/contract\/src\//, sideEffects: false }],
+        manualPureFunctions: ['z'],
+      },
+    },
   },
   server: {
     proxy: {
