@@ -7,7 +7,6 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { getRegistrationInfo } from '../api/akun';
 import { id } from '../i18n/id';
-
 import { FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from './paths';
 
 export { CHANGE_PASSWORD_PATH, FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from './paths';
