@@ -16,6 +16,7 @@ import { authRoutes } from './auth/routes.js';
 import { SessionChangeListener } from './auth/session-events.js';
 import { SessionService } from './auth/sessions.js';
 import { xsrfProtection } from './auth/xsrf.js';
+import { registerCompression } from './compression.js';
 import type { Config } from './config.js';
 import type { DB } from './db/schema.js';
 import { getOrCreateSecret } from './db/secrets.js';
@@ -120,6 +121,8 @@ export async function buildApp({
       },
     },
   });
+  // Issue #22: JSON and other text answers compressed for clients that accept it.
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(xsrfProtection, { secureCookie: config.cookieSecure });
   await app.register(fastifyRateLimit, {

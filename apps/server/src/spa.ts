@@ -1,5 +1,8 @@
-// Serves the built SPA in production: hashed assets cached for a year, index.html never cached,
-// and history-API fallback (any non-API GET that accepts HTML gets index.html).
+// Serves the built SPA in production: hashed assets cached for a year, index.html and the service
+// worker never cached, and history-API fallback (any non-API GET that accepts HTML gets
+// index.html). Issue #22: the build writes a brotli and a gzip copy beside each text file; the
+// one the browser accepts is sent as it is (Content-Encoding, Vary: Accept-Encoding), no
+// compression per request.
 
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +18,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string): Promis
     root: webDist,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

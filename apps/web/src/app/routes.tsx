@@ -18,8 +18,8 @@ import {
   USER_ADMIN_PATH,
 } from '@portal/contract';
 import { type RouteObject, redirect, replace } from 'react-router';
-import { CHANGE_PASSWORD_PATH, FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from '../auth/AuthLinks';
 import { guardLoader, guestOnlyLoader } from '../auth/guard';
+import { CHANGE_PASSWORD_PATH, FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from '../auth/paths';
 
 const dashboardPage = () => import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage }));
 const builderPage = () => import('../features/builder/BuilderPage').then((m) => ({ Component: m.BuilderPage }));

@@ -1,6 +1,8 @@
-// New version (spec §4): the service worker is registered only in production builds, once the app
-// is stable (first navigation ended) or after 30 s, whichever comes first. When a new build is
-// waiting, an info toast offers it; tapping it activates the new version and reloads.
+// New version (spec §4): the service worker is registered only in production builds, once the
+// first screen is usable – first navigation ended, page loaded, and the browser idle – or after
+// 30 s, whichever comes first: its precache of the whole app must not share a slow link with
+// the first screen (issue #22). When a new build is waiting, an info toast offers it; tapping it
+// activates the new version and reloads.
 
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import { UPDATE_REGISTRATION_DELAY_MS } from '@portal/contract';
@@ -9,6 +11,20 @@ import { showInfo } from './toast';
 
 /** How often an open tab asks the server for a newer build. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+/** The longest wait for an idle moment once the first screen is there. */
+const IDLE_TIMEOUT_MS = 5000;
+
+/** Resolves once the first screen is drawn, the page's own load has ended and the browser is idle. */
+async function firstScreenUsable(stable: Promise<void>): Promise<void> {
+  await stable;
+  if (document.readyState !== 'complete') {
+    await new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
+  }
+  await new Promise<void>((resolve) => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
 
 /**
  * Tells the waiting worker to take over and reloads once it has. The plugin reloads by itself
@@ -41,6 +57,6 @@ export function registerUpdates(stable: Promise<void>): void {
       },
     });
   };
-  void stable.then(register);
+  void firstScreenUsable(stable).then(register);
   setTimeout(() => void register(), UPDATE_REGISTRATION_DELAY_MS);
 }

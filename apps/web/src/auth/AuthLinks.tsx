@@ -7,11 +7,9 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { getRegistrationInfo } from '../api/akun';
 import { id } from '../i18n/id';
+import { FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from './paths';
 
-export const FORGOT_PATH = '/auth/lupa-kata-sandi';
-export const CHANGE_PASSWORD_PATH = '/auth/ganti-kata-sandi';
-export const KEY_LOGIN_PATH = '/auth/masuk-kunci';
-export const REGISTER_PATH = '/auth/daftar';
+export { CHANGE_PASSWORD_PATH, FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from './paths';
 
 export function AuthLinks() {
   return (
