@@ -479,7 +479,7 @@ describe('exports', () => {
     expect(headers.at(-1)).toBe('Alasan TMS');
     expect(lines.length).toBeGreaterThan(0);
     const cell = (line: string, header: string) => line.split(';')[headers.indexOf(header)] ?? '';
-    const reasons = new Set(ALASAN_TMS.map((alasan) => alasan.label));
+    const reasons = new Set<string>(ALASAN_TMS.map((alasan) => alasan.label));
     const codes = new Set<string>([...ALASAN_TMS.map((alasan) => alasan.kode), ...JENIS_FORMASI]);
     for (const line of lines) {
       expect(cell(line, 'Status Verifikasi')).toBe('Tidak Memenuhi Syarat');
