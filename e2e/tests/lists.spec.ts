@@ -173,7 +173,10 @@ test('date filters are entered and shown as DD/MM/YYYY in Indonesian', async ({ 
   await expect(page.locator('input[type="date"]')).toHaveCount(0);
   const dari = page.getByLabel('Daftar dari');
   await dari.click();
-  await expect(page.getByRole('dialog').or(page.locator('.mantine-Popover-dropdown')).first()).toBeVisible();
+  // The calendar speaks Indonesian ("November 2026"), weeks from Monday ("Sen").
+  await expect(
+    page.getByText(/^(Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}$/),
+  ).toBeVisible();
   await dari.fill('01/01/2020');
   await dari.press('Enter');
   await expect(page).toHaveURL(/f\.tglDaftarDari=2020-01-01/);

@@ -20,7 +20,7 @@ import { formatAngka, formatWaktu } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { ListDescription } from '../../ui/list/types';
 import { STATUS_AFIRMASI_COLOR, StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
-import { Tenggat } from '../jadwal/Tenggat';
+import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../tracks/useTrack';
 
 // The detail page still imports these from here; they live in the shared layer now.

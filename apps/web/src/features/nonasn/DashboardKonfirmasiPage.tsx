@@ -21,7 +21,7 @@ import type { ListSpec } from '../../table/listState';
 import { formatAngka as angka } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { ColumnDescription, ListDescription, ListQueryView } from '../../ui/list/types';
-import { Tenggat } from '../jadwal/Tenggat';
+import { Tenggat } from '../../ui/Tenggat';
 
 const t = id.nonasn;
 const db = t.dashboard;

@@ -25,7 +25,7 @@ import type { ListSpec } from '../../table/listState';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { BulkActionDescription, ColumnDescription, ListDescription } from '../../ui/list/types';
 import { KonfirmasiBadge, STATUS_KONFIRMASI_COLOR } from '../../ui/status/StatusBadges';
-import { Tenggat } from '../jadwal/Tenggat';
+import { Tenggat } from '../../ui/Tenggat';
 import { JawabanInputs, masalahJawaban, useBolehKonfirmasi } from './shared';
 
 const t = id.nonasn;

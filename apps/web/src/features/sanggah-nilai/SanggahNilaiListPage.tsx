@@ -21,7 +21,7 @@ import { formatNilai, formatTanggal } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { ColumnDescription, ListDescription } from '../../ui/list/types';
 import { STATUS_SANGGAH_NILAI_COLOR, StatusSanggahNilaiBadge } from '../../ui/status/StatusBadges';
-import { Tenggat } from '../jadwal/Tenggat';
+import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../tracks/useTrack';
 
 export { formatNilai } from '../../ui/list/format';

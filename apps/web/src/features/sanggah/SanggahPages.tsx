@@ -22,7 +22,7 @@ import { formatWaktu } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { ColumnDescription, ListDescription } from '../../ui/list/types';
 import { CekBadge, STATUS_SANGGAH_COLOR, StatusSanggahBadge } from '../../ui/status/StatusBadges';
-import { Tenggat } from '../jadwal/Tenggat';
+import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../tracks/useTrack';
 
 export { useNational } from '../../auth/useNational';
