@@ -134,9 +134,9 @@ test('rows are selected on a list with a bulk action: all of the page, or one, a
   await signIn(page, 'supervisor.cpns');
   await page.goto('/cpns/supervisi?size=50');
   const rows = page.locator('tbody tr');
-  await expect(rows.first().getByRole('checkbox')).toBeVisible();
   // Each load resets the selection to the loaded rows (spec §4): select once the rows have arrived.
-  await expect(range(page)).toHaveText(/^1–\d+ dari/);
+  await expect(range(page)).toHaveText(/^1–\d+ dari/, { timeout: 30_000 });
+  await expect(rows.first().getByRole('checkbox')).toBeVisible();
   await page.getByLabel('Pilih semua baris di halaman ini').check();
   await expect(page.getByText(/baris dipilih$/)).toHaveText(/^\d+ baris dipilih$/);
   await page.getByLabel('Pilih semua baris di halaman ini').uncheck();
