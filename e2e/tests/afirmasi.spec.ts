@@ -80,6 +80,7 @@ test('a supervisor accepts an objection against the checker and the claim become
   const confirm = page.getByRole('dialog', { name: 'Kirim jawaban sanggah' });
   await expect(confirm).toContainText('klaim afirmasi yang disanggah menjadi VALID');
   await confirm.getByRole('button', { name: 'Kirim jawaban' }).click();
-  await expect(page).toHaveURL(/\/nakes\/sanggah-afirmasi$/);
+  // Back on the list in the view it was left in (issue #19): still the "Diajukan" filter.
+  await expect(page).toHaveURL(/\/nakes\/sanggah-afirmasi\?f\.status=DIAJUKAN$/);
   await expect(page.getByText('Klaim afirmasi yang diterima kini VALID.')).toBeVisible();
 });

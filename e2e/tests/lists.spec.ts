@@ -1,5 +1,6 @@
 // Issue #3: a monitor works a recap list end to end – filters, sorts, searches, pages, changes the
-// page size, selects rows – and the view lives in the URL, so reload and back return to it.
+// page size – and the view lives in the URL, so reload and back return to it. Rows are selected
+// where a bulk action needs them (the supervisor's queue, issue #19: no checkboxes without one).
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { MENU, signIn } from './helpers';
@@ -8,7 +9,7 @@ const table = (page: Page) => page.getByRole('table', { name: 'Rekap Seluruh Pel
 const bodyRows = (page: Page) => table(page).locator('tbody tr');
 const range = (page: Page) => page.getByText(/^\d[\d.]*–[\d.]+ dari [\d.]+ data$|^0 data$/);
 
-test('a monitor filters, sorts, searches, pages and selects on the recap; the view survives reload and back', async ({
+test('a monitor filters, sorts, searches and pages on the recap; the view survives reload and back', async ({
   page,
 }) => {
   // Many steps, each a round trip: the default 30 s ran out on a loaded two-core machine.
@@ -18,7 +19,9 @@ test('a monitor filters, sorts, searches, pages and selects on the recap; the vi
   await expect(bodyRows(page)).toHaveCount(10);
   await expect(range(page)).toHaveText(/^1–10 dari [\d.]+ data$/);
   // Monitoring roles see masked NIKs.
-  await expect(bodyRows(page).first().locator('td').nth(2)).toHaveText(/^\d{6}\*{6}\d{4}$/);
+  await expect(bodyRows(page).first().locator('td').nth(1)).toHaveText(/^\d{6}\*{6}\d{4}$/);
+  // No bulk action on the recap, so no row checkboxes.
+  await expect(table(page).getByRole('checkbox')).toHaveCount(0);
 
   await page.locator('label', { hasText: /^Tidak Memenuhi Syarat/ }).click();
   await expect(page).toHaveURL(/f\.statusVerifikasi=TMS/);
@@ -29,7 +32,7 @@ test('a monitor filters, sorts, searches, pages and selects on the recap; the vi
   // The sorted page replaces the previous one when it arrives.
   await expect
     .poll(async () => {
-      const names = await bodyRows(page).locator('td:nth-child(4)').allTextContents();
+      const names = await bodyRows(page).locator('td:nth-child(3)').allTextContents();
       return names.every((name, index) => index === 0 || (names[index - 1] ?? '').localeCompare(name, 'id') <= 0);
     })
     .toBe(true);
@@ -42,16 +45,9 @@ test('a monitor filters, sorts, searches, pages and selects on the recap; the vi
   await page.getByRole('option', { name: '50' }).click();
   await expect(page).toHaveURL(/size=50/);
   await expect(page).not.toHaveURL(/page=2/);
-  // Each load resets the selection to the loaded rows (spec §4): select once the 50 have arrived.
   await expect(range(page)).toHaveText(/^1–50 dari/);
 
-  await page.getByLabel('Pilih semua baris di halaman ini').check();
-  await expect(page.getByText(/baris dipilih$/)).toHaveText(/^\d+ baris dipilih$/);
-  await page.getByLabel('Pilih semua baris di halaman ini').uncheck();
-  await bodyRows(page).first().getByRole('checkbox').check();
-  await expect(page.getByText('1 baris dipilih')).toBeVisible();
-
-  const first = (await bodyRows(page).first().locator('td:nth-child(4)').textContent()) ?? '';
+  const first = (await bodyRows(page).first().locator('td:nth-child(3)').textContent()) ?? '';
   const word = first.split(/[ ,]/)[0] ?? '';
   await page.getByLabel('Cari').fill(word.toLowerCase());
   await expect(page).toHaveURL(new RegExp(`q=${word.toLowerCase()}`));
@@ -89,7 +85,7 @@ test('a monitor filters, sorts, searches, pages and selects on the recap; the vi
   ).toBe('PK');
 
   // A row opens the applicant's full data and documents; "back" returns to the same view.
-  await bodyRows(page).first().locator('td:nth-child(4)').click();
+  await bodyRows(page).first().locator('td:nth-child(3)').click();
   await expect(page).toHaveURL(/\/cpns\/rekap-pelamar\/detail\?id=\d+$/);
   await expect(page.getByRole('heading', { level: 2, name: new RegExp(word) })).toBeVisible();
   await expect(page.getByText(/^\d{6}\*{6}\d{4}$/)).toBeVisible();
@@ -125,12 +121,66 @@ test('a failed list call shows the error with a retry and the empty fallback', a
   );
   await page.goto('/cpns/rekap-pelamar');
   await expect(page.getByRole('alert')).toContainText('Terjadi kesalahan pada server');
-  await expect(page.getByText('Tidak ada data')).toBeVisible();
+  // One state at a time (issue #19): the error, not "Tidak ada data" under it.
+  await expect(page.getByText('Tidak ada data')).toHaveCount(0);
   await expect(range(page)).toHaveText('0 data');
   fail = false;
   await page.getByRole('button', { name: 'Coba lagi' }).click();
   await expect(bodyRows(page)).toHaveCount(10);
   await expect(page.getByRole('alert')).toHaveCount(0);
+});
+
+test('rows are selected on a list with a bulk action: all of the page, or one, and counted', async ({ page }) => {
+  await signIn(page, 'supervisor.cpns');
+  await page.goto('/cpns/supervisi?size=50');
+  const rows = page.locator('tbody tr');
+  // Each load resets the selection to the loaded rows (spec §4): select once the rows have arrived.
+  await expect(range(page)).toHaveText(/^1–\d+ dari/, { timeout: 30_000 });
+  await expect(rows.first().getByRole('checkbox')).toBeVisible();
+  await page.getByLabel('Pilih semua baris di halaman ini').check();
+  await expect(page.getByText(/baris dipilih$/)).toHaveText(/^\d+ baris dipilih$/);
+  await page.getByLabel('Pilih semua baris di halaman ini').uncheck();
+  await rows.first().getByRole('checkbox').check();
+  await expect(page.getByText('1 baris dipilih')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Setujui 1 terpilih' })).toBeVisible();
+});
+
+test('a row is a real link: focusable, and its address opens the detail in a new tab', async ({ page, context }) => {
+  await signIn(page, 'admin.cpns');
+  await page.goto('/cpns/rekap-pelamar?f.statusVerifikasi=TMS');
+  const link = bodyRows(page).first().getByRole('link');
+  await expect(link).toHaveAttribute('href', /^\/cpns\/rekap-pelamar\/detail\?id=\d+$/);
+  await link.focus();
+  await expect(link).toBeFocused();
+  const opened = context.waitForEvent('page');
+  await link.click({ modifiers: ['Control'] });
+  const tab = await opened;
+  await expect(tab).toHaveURL(/\/cpns\/rekap-pelamar\/detail\?id=\d+$/);
+  await tab.close();
+  await expect(page).toHaveURL(/\/cpns\/rekap-pelamar\?f\.statusVerifikasi=TMS$/);
+  await link.press('Enter');
+  await expect(page).toHaveURL(/\/cpns\/rekap-pelamar\/detail\?id=\d+$/);
+  // Back: the list, its filter, and a search box that agrees with the URL.
+  await page.goBack();
+  await expect(page.getByRole('radio', { name: /^Tidak Memenuhi Syarat/ })).toBeChecked();
+  await expect(page.getByLabel('Cari')).toHaveValue('');
+});
+
+test('date filters are entered and shown as DD/MM/YYYY in Indonesian', async ({ page }) => {
+  await signIn(page, 'admin.cpns');
+  await page.goto('/cpns/rekap-pelamar');
+  await expect(bodyRows(page)).toHaveCount(10);
+  await expect(page.locator('input[type="date"]')).toHaveCount(0);
+  const dari = page.getByLabel('Daftar dari');
+  await dari.click();
+  // The calendar speaks Indonesian ("November 2026"), weeks from Monday ("Sen").
+  await expect(
+    page.getByText(/^(Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}$/),
+  ).toBeVisible();
+  await dari.fill('01/01/2020');
+  await dari.press('Enter');
+  await expect(page).toHaveURL(/f\.tglDaftarDari=2020-01-01/);
+  await expect(dari).toHaveValue('01/01/2020');
 });
 
 test.describe('on a 390 px phone', () => {

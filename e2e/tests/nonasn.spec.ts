@@ -119,7 +119,7 @@ test('the BKN monitor sees every instansi, read-only', async ({ page }) => {
   const rows = page.getByRole('table', { name: 'Kemajuan per instansi dan kategori' }).locator('tbody tr');
   await expect(rows).toHaveCount(10);
   await expect
-    .poll(async () => new Set(await rows.locator('td:nth-child(2)').allTextContents()).size)
+    .poll(async () => new Set(await rows.locator('td:nth-child(1)').allTextContents()).size)
     .toBeGreaterThan(1);
   await expect(page.getByTestId('stat-total')).not.toHaveText('0');
   await page.screenshot({ path: 'test-results/nonasn-dashboard-monitor.png', fullPage: true });

@@ -56,7 +56,8 @@ test('a teknis objection accepted by the Nakes supervisor and approved by wasdal
   await expect(confirm).toContainText('Sanggah DITERIMA');
   await expect(confirm).toContainText('disetujui wasdal BKN');
   await confirm.getByRole('button', { name: 'Kirim jawaban' }).click();
-  await expect(supervisor).toHaveURL(/\/nakes\/sanggah-nilai$/);
+  // Back on the list in the view it was left in (issue #19): still the "Diajukan" filter.
+  await expect(supervisor).toHaveURL(/\/nakes\/sanggah-nilai\?(.+&)?f\.status=DIAJUKAN(&.+)?$/);
   await expect(supervisor.getByText('Jawaban terkirim: menunggu persetujuan.')).toBeVisible();
 
   // Wasdal sees it among every instansi's and approves it.

@@ -30,7 +30,8 @@ test('an objection answered, flagged by wasdal and reset by the Nakes admin', as
   await expect(supervisor.getByRole('radio', { name: /^Diajukan/ })).toBeChecked();
   const firstRow = supervisor.locator('tbody tr').filter({ hasText: 'Diajukan' }).first();
   await expect(firstRow).toBeVisible();
-  const noPeserta = ((await firstRow.getByRole('cell').nth(1).textContent()) ?? '').trim();
+  // Row checkboxes only on lists with a bulk action: the number is the first cell here.
+  const noPeserta = ((await firstRow.getByRole('cell').nth(0).textContent()) ?? '').trim();
   expect(noPeserta).toMatch(/^\d+$/);
   await shot(supervisor, '1-daftar-sanggah');
   await firstRow.click();
@@ -54,7 +55,8 @@ test('an objection answered, flagged by wasdal and reset by the Nakes admin', as
   const confirm = supervisor.getByRole('dialog', { name: 'Kirim jawaban sanggah' });
   await expect(confirm).toContainText('status pelamar menjadi Memenuhi Syarat');
   await confirm.getByRole('button', { name: 'Kirim jawaban' }).click();
-  await expect(supervisor).toHaveURL(/\/nakes\/sanggah$/);
+  // Back on the list in the view it was left in (issue #19): still the "Diajukan" filter.
+  await expect(supervisor).toHaveURL(/\/nakes\/sanggah\?f\.status=DIAJUKAN$/);
   await expect(
     supervisor.getByText(/Jawaban terkirim: sanggah diterima\. Status pelamar kini Memenuhi Syarat\./),
   ).toBeVisible();
@@ -95,7 +97,7 @@ test('an objection answered, flagged by wasdal and reset by the Nakes admin', as
   await dialog.getByLabel('Alasan reset (wajib)').fill('Ditandai wasdal: jawaban perlu ditinjau ulang.');
   await shot(admin, '4-reset');
   await dialog.getByRole('button', { name: 'Reset ke Diajukan' }).click();
-  await expect(admin).toHaveURL(/\/nakes\/admin-reset-jawab-sanggah$/);
+  await expect(admin).toHaveURL(new RegExp(`/nakes/admin-reset-jawab-sanggah\\?q=${noPeserta}$`));
   await expect(admin.getByText('1 jawaban direset.')).toBeVisible();
   await admin.getByLabel('Cari').fill(noPeserta);
   await expect(admin.getByText('Tidak ada data').first()).toBeVisible();

@@ -1,9 +1,11 @@
-// The one table of every list screen: sortable headers (aria-sort), row selection with a
-// header checkbox for the page and a count, a skeleton on first load, "Tidak ada data" when
-// empty, the error with a retry, and the paginator with the spec's page sizes (§9).
+// The one table of every list screen: sortable headers (aria-sort), rows that are links (the
+// primary cell is a real link, the whole row opens it), row selection only when the list has a bulk
+// action, one state at a time (skeleton, error with retry, "Tidak ada data", rows), the paginator
+// with the spec's page sizes (§9), and a card per row on a phone (table.css).
 
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Checkbox,
@@ -17,10 +19,12 @@ import {
 } from '@mantine/core';
 import { PAGE_SIZES, type Sorting } from '@portal/contract';
 import { IconAlertTriangle, IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { id } from '../i18n/id';
 import type { ListQuery } from './useListQuery';
 import type { useListState } from './useListState';
+import './table.css';
 
 export interface Column<Row> {
   key: string;
@@ -29,6 +33,18 @@ export interface Column<Row> {
   sortKey?: string;
   render: (row: Row) => ReactNode;
   width?: number | string;
+  /** The row's name: drawn as the row's link (or button), first on a phone card. */
+  primary?: boolean;
+}
+
+export interface Selection {
+  selectedRowIds: (string | number)[];
+  count: number;
+  all: boolean;
+  some: boolean;
+  toggle: (rowId: string | number) => void;
+  selectAll: () => void;
+  selectNone: () => void;
 }
 
 export interface DataTableProps<Row extends { id: number | string }> {
@@ -46,17 +62,15 @@ export interface DataTableProps<Row extends { id: number | string }> {
   onSort: (column: string) => void;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
+  /** A row's page: the primary cell links to it and the whole row opens it. */
+  rowLink?: (row: Row) => string;
+  /** Opening a row some other way (claim first, a dialog); a plain click only. */
   onRowOpen?: (row: Row) => void;
+  /** Called before a row is opened in this tab (the list remembers its view). */
+  onRowLeave?: (row: Row) => void;
   rowLabel: (row: Row) => string;
-  selection: {
-    selectedRowIds: (string | number)[];
-    count: number;
-    all: boolean;
-    some: boolean;
-    toggle: (rowId: string | number) => void;
-    selectAll: () => void;
-    selectNone: () => void;
-  };
+  /** Row selection: only lists with a bulk action have it. */
+  selection?: Selection;
 }
 
 /** What a list screen's table takes from its list state and its list query (every list alike). */
@@ -78,7 +92,6 @@ export function listTableProps<Row extends { id: number | string }>(
     onSort: listState.sortBy,
     onPage: listState.setPage,
     onPageSize: listState.setPageSize,
-    selection: listState.selection,
   } satisfies Omit<DataTableProps<Row>, 'caption' | 'columns' | 'rowLabel'>;
 }
 
@@ -88,23 +101,68 @@ function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {
   return <IconArrowsSort size={14} opacity={0.4} aria-hidden />;
 }
 
+const PAGINATION_CONTROL: Record<string, string> = id.list.paginationControls;
+
+/** A click that should open the row in this tab (not a new tab/window, not a selection of text). */
+const plainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+
 export function DataTable<Row extends { id: number | string }>(props: DataTableProps<Row>) {
-  const { columns, rows, recordsTotal, page, pageSize, sorting, selection } = props;
+  const { columns, rows, recordsTotal, page, pageSize, sorting, selection, rowLink, onRowOpen, onRowLeave } = props;
+  const navigate = useNavigate();
   const pages = Math.max(1, Math.ceil(recordsTotal / pageSize));
   const from = recordsTotal === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(recordsTotal, page * pageSize);
+  const span = columns.length + (selection ? 1 : 0);
+  const opens = Boolean(rowLink || onRowOpen);
+
+  const open = (row: Row) => {
+    onRowLeave?.(row);
+    if (onRowOpen) onRowOpen(row);
+    else if (rowLink) void navigate(rowLink(row));
+  };
+
+  const primaryCell = (row: Row, content: ReactNode) => {
+    if (rowLink) {
+      return (
+        <Anchor
+          component={Link}
+          to={rowLink(row)}
+          size="sm"
+          fw={500}
+          onClick={(event: MouseEvent) => {
+            if (!plainClick(event)) return;
+            event.preventDefault();
+            open(row);
+          }}
+        >
+          {content}
+        </Anchor>
+      );
+    }
+    if (onRowOpen) {
+      return (
+        <Anchor component="button" type="button" size="sm" fw={500} ta="left" onClick={() => open(row)}>
+          {content}
+        </Anchor>
+      );
+    }
+    return content;
+  };
 
   const header = (
     <Table.Tr>
-      <Table.Th w={44}>
-        <Checkbox
-          aria-label={id.list.selectAll}
-          checked={selection.all}
-          indeterminate={selection.some}
-          disabled={rows.length === 0}
-          onChange={() => (selection.all ? selection.selectNone() : selection.selectAll())}
-        />
-      </Table.Th>
+      {selection && (
+        <Table.Th w={44} className="portal-list-select">
+          <Checkbox
+            aria-label={id.list.selectAll}
+            checked={selection.all}
+            indeterminate={selection.some}
+            disabled={rows.length === 0}
+            onChange={() => (selection.all ? selection.selectNone() : selection.selectAll())}
+          />
+        </Table.Th>
+      )}
       {columns.map((column) => {
         const state =
           column.sortKey && sorting.column === column.sortKey
@@ -135,20 +193,36 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
     </Table.Tr>
   );
 
+  // One state at a time: loading, failed, empty or the rows – never "no data" under an error.
   let body: ReactNode;
   if (props.firstLoading) {
     body = Array.from({ length: Math.min(pageSize, 10) }, (_, index) => (
       // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
-      <Table.Tr key={index}>
-        <Table.Td colSpan={columns.length + 1}>
+      <Table.Tr key={index} className="portal-list-state">
+        <Table.Td colSpan={span}>
           <Skeleton height={18} radius="sm" />
         </Table.Td>
       </Table.Tr>
     ));
+  } else if (props.errorMessage) {
+    body = (
+      <Table.Tr className="portal-list-state">
+        <Table.Td colSpan={span}>
+          <Alert color="red" variant="light" my="sm" icon={<IconAlertTriangle aria-hidden />} role="alert">
+            <Group justify="space-between" gap="sm">
+              <Text size="sm">{props.errorMessage}</Text>
+              <Button size="xs" variant="white" color="red" onClick={props.onRetry}>
+                {id.list.retry}
+              </Button>
+            </Group>
+          </Alert>
+        </Table.Td>
+      </Table.Tr>
+    );
   } else if (rows.length === 0) {
     body = (
-      <Table.Tr>
-        <Table.Td colSpan={columns.length + 1}>
+      <Table.Tr className="portal-list-state">
+        <Table.Td colSpan={span}>
           <Text ta="center" c="dimmed" py="xl">
             {id.list.empty}
           </Text>
@@ -157,26 +231,39 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
     );
   } else {
     body = rows.map((row) => {
-      const selected = selection.selectedRowIds.includes(row.id);
+      const selected = selection?.selectedRowIds.includes(row.id) ?? false;
       return (
         <Table.Tr
           key={row.id}
           bg={selected ? 'var(--mantine-primary-color-light)' : undefined}
-          style={props.onRowOpen ? { cursor: 'pointer' } : undefined}
+          data-opens={opens || undefined}
           onClick={(event) => {
-            if ((event.target as HTMLElement).closest('input, button, a')) return;
-            props.onRowOpen?.(row);
+            if (!opens || (event.target as HTMLElement).closest('input, button, a, label')) return;
+            if (window.getSelection()?.toString()) return;
+            if (rowLink && (event.ctrlKey || event.metaKey)) {
+              window.open(rowLink(row), '_blank', 'noopener');
+              return;
+            }
+            open(row);
           }}
         >
-          <Table.Td>
-            <Checkbox
-              aria-label={id.list.selectRow(props.rowLabel(row))}
-              checked={selected}
-              onChange={() => selection.toggle(row.id)}
-            />
-          </Table.Td>
+          {selection && (
+            <Table.Td className="portal-list-select">
+              <Checkbox
+                aria-label={id.list.selectRow(props.rowLabel(row))}
+                checked={selected}
+                onChange={() => selection.toggle(row.id)}
+              />
+            </Table.Td>
+          )}
           {columns.map((column) => (
-            <Table.Td key={column.key}>{column.render(row)}</Table.Td>
+            <Table.Td
+              key={column.key}
+              data-label={column.header || undefined}
+              data-primary={column.primary || undefined}
+            >
+              {column.primary ? primaryCell(row, column.render(row)) : column.render(row)}
+            </Table.Td>
           ))}
         </Table.Tr>
       );
@@ -185,35 +272,24 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
 
   return (
     <Box>
-      {props.errorMessage && (
-        <Alert color="red" variant="light" mb="sm" icon={<IconAlertTriangle aria-hidden />} role="alert">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">{props.errorMessage}</Text>
-            <Button size="xs" variant="white" color="red" onClick={props.onRetry}>
-              {id.list.retry}
-            </Button>
-          </Group>
-        </Alert>
-      )}
-      <Table.ScrollContainer minWidth={720}>
-        <Table
-          striped
-          highlightOnHover
-          verticalSpacing="xs"
-          aria-label={props.caption}
-          aria-busy={props.loading}
-          style={{ opacity: props.loading && !props.firstLoading ? 0.6 : 1 }}
-        >
-          <Table.Thead>{header}</Table.Thead>
-          <Table.Tbody>{body}</Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Table
+        className="portal-list-table"
+        striped
+        highlightOnHover
+        verticalSpacing="xs"
+        aria-label={props.caption}
+        aria-busy={props.loading}
+        style={{ opacity: props.loading && !props.firstLoading ? 0.6 : 1 }}
+      >
+        <Table.Thead>{header}</Table.Thead>
+        <Table.Tbody>{body}</Table.Tbody>
+      </Table>
       <Group justify="space-between" mt="sm" gap="sm">
         <Group gap="md">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {id.list.range(from, to, recordsTotal)}
+            {props.firstLoading ? id.list.loading : id.list.range(from, to, recordsTotal)}
           </Text>
-          {selection.count > 0 && (
+          {selection && selection.count > 0 && (
             <Text size="sm" fw={500}>
               {id.list.selected(selection.count)}
             </Text>
@@ -236,7 +312,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
             size="sm"
             siblings={1}
             boundaries={1}
-            getControlProps={(control) => ({ 'aria-label': `${id.list.pagination} ${control}` })}
+            getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL[control] ?? id.list.pagination })}
             getItemProps={(item) => ({ 'aria-label': `${id.list.pagination} ${item}` })}
           />
         </Group>

@@ -5,7 +5,7 @@
 
 import { useDebouncedCallback } from '@mantine/hooks';
 import type { Sorting, TableState } from '@portal/contract';
-import { useCallback, useMemo, useReducer, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type ListFilter, type ListSpec, nextSorting, readListState, writeListState } from './listState';
 import { emptySelection, selectionReducer, selectionSummary } from './selection';
@@ -19,6 +19,12 @@ export function useListState(spec: ListSpec) {
   const state = useMemo(() => readListState(params, spec), [params, spec]);
   const [selection, dispatch] = useReducer(selectionReducer, emptySelection);
   const [searchInput, setSearchInput] = useState(state.searchTerm);
+  // The box follows the URL when the URL changes by itself (Back, a link): never "Putri" in the
+  // box while the URL and the table show everything. Not while a typed term waits for its debounce.
+  const typing = useRef(false);
+  useEffect(() => {
+    if (!typing.current) setSearchInput((box) => (box.trim() === state.searchTerm ? box : state.searchTerm));
+  }, [state.searchTerm]);
   // Stable, so screens can reset the selection in an effect when rows load.
   const selectionActions = useMemo(
     () => ({
@@ -42,6 +48,7 @@ export function useListState(spec: ListSpec) {
   const toFirstPage = (view: View): View => ({ ...view, paginator: { ...view.paginator, page: 1 } });
 
   const commitSearch = useDebouncedCallback((term: string) => {
+    typing.current = false;
     update((view) => toFirstPage({ ...view, searchTerm: term }));
   }, SEARCH_DEBOUNCE_MS);
 
@@ -50,6 +57,7 @@ export function useListState(spec: ListSpec) {
     /** The search box's own value: typed at once, applied to the URL after the debounce. */
     searchInput,
     setSearch: (term: string) => {
+      typing.current = true;
       setSearchInput(term);
       commitSearch(term);
     },
@@ -69,6 +77,7 @@ export function useListState(spec: ListSpec) {
     sortBy: (column: string) => update((view) => ({ ...view, sorting: nextSorting(view.sorting, column, spec) })),
     reset: () => {
       commitSearch.cancel?.();
+      typing.current = false;
       setSearchInput('');
       dispatch({ type: 'none' });
       setParams((current) => writeListState(readListState(new URLSearchParams(), spec), spec, current));

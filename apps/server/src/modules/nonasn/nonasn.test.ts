@@ -3,7 +3,8 @@
 // conflicts, bulk answers with partial failure, the audit trail, the counters and the dashboard
 // built on them, search and the export.
 
-import { DEMO_PASSWORD } from '@portal/contract';
+import { DEMO_PASSWORD, KATEGORI_NONASN_NAMA } from '@portal/contract';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../db/seed/accounts.js';
@@ -525,5 +526,19 @@ describe('export', () => {
     const xlsx = await call('nonasn.bkn', 'POST', '/api/pppk/nonasn/export', { format: 'xlsx' });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    // Words for the kategori codes (R1…, EKS_THK_II), dates as DD/MM/YYYY, in Excel as real dates.
+    const header = (lines[0] ?? '').split(';');
+    for (const line of lines.slice(1)) {
+      const cells = line.split(';');
+      expect(Object.values(KATEGORI_NONASN_NAMA)).toContain(cells[header.indexOf('Kategori')]);
+      expect(cells[header.indexOf('Tanggal Lahir')]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(cells[header.indexOf('Waktu Konfirmasi')]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}\.\d{2}$/);
+    }
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const lahir = sheet?.getRow(2).getCell(header.indexOf('Tanggal Lahir') + 1);
+    expect(lahir?.value).toBeInstanceOf(Date);
+    expect(lahir?.numFmt).toBe('dd/mm/yyyy');
   });
 });

@@ -6,11 +6,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  ALASAN_TMS,
   allowedPages,
   canOpen,
   DEMO_ACCOUNTS,
   DEMO_PASSWORD,
   demoMenuPrincipal,
+  JENIS_FORMASI,
+  JENIS_FORMASI_NAMA,
   PAGE_SIZES,
   PELAMAR_LISTS,
   type PelamarList,
@@ -457,6 +460,57 @@ describe('exports', () => {
     expect(sheet?.rowCount).toBe(161);
     expect(sheet?.getRow(1).getCell(3).value).toBe('Nama');
     expect(String(sheet?.getRow(2).getCell(2).value)).toMatch(/^\d{6}\*{6}\d{4}$/);
+  });
+
+  it('says words, not codes, keeps dates as real Excel dates and gives the TMS reasons', async () => {
+    const token = await tokenOf('admin.cpns');
+    const csv = await client.request({
+      method: 'POST',
+      url: '/api/cpns/admin/export',
+      token,
+      payload: exportBody('csv', { filter: { statusVerifikasi: 'TMS' } }),
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const [head = '', ...lines] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    const headers = head.split(';');
+    expect(headers.at(-1)).toBe('Alasan TMS');
+    expect(lines.length).toBeGreaterThan(0);
+    const cell = (line: string, header: string) => line.split(';')[headers.indexOf(header)] ?? '';
+    const reasons = new Set<string>(ALASAN_TMS.map((alasan) => alasan.label));
+    const codes = new Set<string>([...ALASAN_TMS.map((alasan) => alasan.kode), ...JENIS_FORMASI]);
+    for (const line of lines) {
+      expect(cell(line, 'Status Verifikasi')).toBe('Tidak Memenuhi Syarat');
+      expect(Object.values(JENIS_FORMASI_NAMA)).toContain(cell(line, 'Jenis Formasi'));
+      expect(cell(line, 'Tanggal Daftar')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      expect(cell(line, 'Tanggal Verifikasi')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}\.\d{2}$/);
+      const alasan = cell(line, 'Alasan TMS').split('; ');
+      for (const reason of alasan) expect(reasons.has(reason), reason).toBe(true);
+      for (const value of line.split(';')) expect(codes.has(value), value).toBe(false);
+    }
+
+    const xlsx = await client.request({
+      method: 'POST',
+      url: '/api/cpns/admin/export',
+      token,
+      payload: exportBody('xlsx', { filter: { statusVerifikasi: 'TMS' } }),
+    });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0];
+    const column = (header: string) => ((sheet?.getRow(1).values as unknown[]) ?? []).indexOf(header);
+    const daftar = sheet?.getRow(2).getCell(column('Tanggal Daftar'));
+    const verifikasi = sheet?.getRow(2).getCell(column('Tanggal Verifikasi'));
+    expect(daftar?.value).toBeInstanceOf(Date);
+    expect(daftar?.numFmt).toBe('dd/mm/yyyy');
+    expect(verifikasi?.value).toBeInstanceOf(Date);
+    expect(verifikasi?.numFmt).toBe('dd/mm/yyyy hh:mm');
+    // The same day as the CSV says (the serial carries the WIB wall-clock).
+    const [d, m, y] = cell(lines[0] ?? '', 'Tanggal Daftar').split('/');
+    expect((daftar?.value as Date | undefined)?.toISOString().slice(0, 10)).toBe(`${y}-${m}-${d}`);
+    expect(String(sheet?.getRow(2).getCell(column('Alasan TMS')).value)).not.toBe('');
   });
 
   it('is bound to the page and exists only for recap lists', async () => {

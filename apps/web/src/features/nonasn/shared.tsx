@@ -1,30 +1,18 @@
 // Pieces the Non-ASN screens share (issue #5): the status badge, whether the caller may answer now
 // (an instansi admin, inside the KONFIRMASI_NONASN window), and the answer's reason + SPTJM fields.
 
-import { Alert, Badge, Checkbox, Stack, Textarea } from '@mantine/core';
+import { Alert, Checkbox, Stack, Textarea } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { isNonAsnAdmin, type KeputusanKonfirmasi, type StatusKonfirmasi } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { isNonAsnAdmin, type KeputusanKonfirmasi } from '@portal/contract';
 import { useState } from 'react';
 import { useJadwal } from '../../api/jadwal';
-import { getNonAsnInstansi } from '../../api/nonasn';
 import { useAuth } from '../../auth/authStore';
 import { id } from '../../i18n/id';
 
 const t = id.nonasn;
-export const STATUS_COLOR: Record<StatusKonfirmasi, string> = {
-  BELUM: 'gray',
-  DIKONFIRMASI: 'teal',
-  TIDAK_DIUSULKAN: 'red',
-};
 
-export function KonfirmasiBadge({ status }: { status: StatusKonfirmasi }) {
-  return (
-    <Badge color={STATUS_COLOR[status]} variant="light" title={t.status[status]}>
-      {t.statusShort[status]}
-    </Badge>
-  );
-}
+// The badge and its colours live with the other status badges (shared layer).
+export { KonfirmasiBadge, STATUS_KONFIRMASI_COLOR as STATUS_COLOR } from '../../ui/status/StatusBadges';
 
 /** Whether the caller may answer now, and if not, why (shown instead of the buttons). */
 export function useBolehKonfirmasi(): { boleh: boolean; alasan: string | null } {
@@ -36,15 +24,6 @@ export function useBolehKonfirmasi(): { boleh: boolean; alasan: string | null } 
   if (!jadwal) return { boleh: false, alasan: null };
   const open = now >= new Date(jadwal.mulai).getTime() && now <= new Date(jadwal.selesai).getTime();
   return open ? { boleh: true, alasan: null } : { boleh: false, alasan: t.diLuarJadwal };
-}
-
-export function useInstansiOptions(enabled: boolean) {
-  return useQuery({
-    queryKey: ['nonasn-instansi'],
-    queryFn: ({ signal }) => getNonAsnInstansi(signal),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
 }
 
 export interface JawabanFields {

@@ -1,22 +1,8 @@
-// /admin/pengguna (issue #6): user administration on the list machinery (search, status, role
-// and — for the super-admin — instansi filters), a form to create an account (its temporary
+// /admin/pengguna (issue #6): user administration as a described list (search, status, role
+// and — for the super-admin — instansi filters; a name opens the account's form), a form to create an account (its temporary
 // password shown once) and to edit or deactivate one. What may be granted comes from the server.
 
-import {
-  Alert,
-  Badge,
-  Button,
-  Checkbox,
-  Code,
-  Group,
-  Modal,
-  Paper,
-  Select,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Code, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
   PENGGUNA_SORT_COLUMNS,
   type PenggunaOptions,
@@ -24,16 +10,16 @@ import {
   penggunaFilterSchema,
   type Role,
 } from '@portal/contract';
-import { IconAlertCircle, IconPlus, IconRefresh, IconSearch } from '@tabler/icons-react';
+import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { createPengguna, getPenggunaOptions, postPenggunaList, updatePengguna } from '../../api/akun';
 import { errorMessage } from '../../auth/AuthCard';
 import { id } from '../../i18n/id';
-import { type Column, DataTable, listTableProps } from '../../table/DataTable';
 import type { ListSpec } from '../../table/listState';
-import { useListQuery } from '../../table/useListQuery';
-import { useListState } from '../../table/useListState';
+import { ListScreen } from '../../ui/list/ListScreen';
+import type { ListDescription } from '../../ui/list/types';
+import { StatusLabel } from '../../ui/status/StatusBadges';
 
 const t = id.akun.pengguna;
 const SPEC: ListSpec = {
@@ -187,26 +173,26 @@ function PenggunaForm({
   );
 }
 
-export function PenggunaPage() {
-  const listState = useListState(SPEC);
-  const { state, selection } = listState;
-  const queryClient = useQueryClient();
-  const options = useQuery({ queryKey: ['pengguna', 'options'], queryFn: ({ signal }) => getPenggunaOptions(signal) });
-  const query = useListQuery<PenggunaRow, unknown>(['pengguna'], state, (current, signal) =>
-    postPenggunaList(current, signal),
-  );
-  const { data } = query.result;
-  const ids = useMemo(() => data.map((row) => row.id), [data]);
-  useEffect(() => selection.load(ids), [ids, selection.load]);
-  const [editing, setEditing] = useState<PenggunaRow | 'new' | null>(null);
-  const [created, setCreated] = useState<{ username: string; temporaryPassword: string } | null>(null);
-  const filterValue = (key: string) => (typeof state.filter[key] === 'string' ? (state.filter[key] as string) : null);
-  const manyInstansi = (options.data?.instansi.length ?? 0) > 1;
-
-  const columns = useMemo<Column<PenggunaRow>[]>(
-    () => [
+/** The user list as a description: a row's name opens its form (a dialog, not a page). */
+function penggunaDescription(
+  options: PenggunaOptions | undefined,
+  manyInstansi: boolean,
+  edit: (row: PenggunaRow | 'new') => void,
+): ListDescription<PenggunaRow> {
+  return {
+    queryKey: ['pengguna', 'list'],
+    spec: SPEC,
+    fetch: (state, signal) => postPenggunaList(state, signal),
+    caption: t.caption,
+    columns: [
       { key: 'username', header: t.columns.username, sortKey: 'username', render: (row) => row.username },
-      { key: 'fullname', header: t.columns.fullname, sortKey: 'fullname', render: (row) => row.fullname },
+      {
+        key: 'fullname',
+        header: t.columns.fullname,
+        sortKey: 'fullname',
+        primary: true,
+        render: (row) => row.fullname,
+      },
       { key: 'email', header: t.columns.email, render: (row) => row.email },
       // An instansi admin sees only their own instansi: the column is for the super-admin.
       ...(manyInstansi
@@ -223,7 +209,7 @@ export function PenggunaPage() {
           ) : (
             <Stack gap={2}>
               {row.roles.map((role) => (
-                <Text key={role} size="xs" fw={500} style={{ whiteSpace: 'nowrap' }}>
+                <Text key={role} size="xs" fw={500}>
                   {roleLabel(role)}
                 </Text>
               ))}
@@ -233,16 +219,73 @@ export function PenggunaPage() {
       {
         key: 'status',
         header: t.columns.status,
-        width: 110,
         render: (row) => (
-          <Badge color={row.active ? 'teal' : 'gray'} variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
-            {row.active ? t.active : t.inactive}
-          </Badge>
+          <StatusLabel color={row.active ? 'teal' : 'gray'}>{row.active ? t.active : t.inactive}</StatusLabel>
         ),
       },
-      { key: 'otp', header: t.columns.otp, width: 70, render: (row) => (row.totpEnabled ? '✓' : '–') },
+      { key: 'otp', header: t.columns.otp, render: (row) => (row.totpEnabled ? '✓' : '–') },
     ],
-    [manyInstansi],
+    searchPlaceholder: t.search,
+    searchLabel: t.searchLabel,
+    filters: [
+      {
+        kind: 'select',
+        key: 'status',
+        label: t.status,
+        placeholder: t.allStatuses,
+        options: [
+          { value: 'AKTIF', label: t.active },
+          { value: 'NONAKTIF', label: t.inactive },
+        ],
+        width: 160,
+      },
+      {
+        kind: 'select',
+        key: 'role',
+        label: t.role,
+        placeholder: t.allRoles,
+        searchable: true,
+        options: (options?.roles ?? []).map((role) => ({ value: role, label: roleLabel(role) })),
+        width: 240,
+      },
+      ...(manyInstansi
+        ? [
+            {
+              kind: 'select' as const,
+              key: 'instansiId',
+              label: id.akun.instansi,
+              placeholder: t.allInstansi,
+              searchable: true,
+              options: (options?.instansi ?? []).map((i) => ({ value: String(i.id), label: i.nama })),
+              width: 260,
+            },
+          ]
+        : []),
+    ],
+    filterActions: (
+      <Button
+        leftSection={<IconPlus size={16} aria-hidden />}
+        onClick={() => edit('new')}
+        disabled={!options}
+        ml="auto"
+      >
+        {t.add}
+      </Button>
+    ),
+    onRowOpen: (row) => edit(row),
+    rowLabel: (row) => `${row.fullname} (${row.username})`,
+  };
+}
+
+export function PenggunaPage() {
+  const queryClient = useQueryClient();
+  const options = useQuery({ queryKey: ['pengguna', 'options'], queryFn: ({ signal }) => getPenggunaOptions(signal) });
+  const [editing, setEditing] = useState<PenggunaRow | 'new' | null>(null);
+  const [created, setCreated] = useState<{ username: string; temporaryPassword: string } | null>(null);
+  const manyInstansi = (options.data?.instansi.length ?? 0) > 1;
+  const description = useMemo(
+    () => penggunaDescription(options.data, manyInstansi, setEditing),
+    [options.data, manyInstansi],
   );
 
   const closeForm = (result?: { username: string; temporaryPassword: string }) => {
@@ -253,72 +296,7 @@ export function PenggunaPage() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p="md">
-        <Group gap="sm" align="flex-end" wrap="wrap">
-          <TextInput
-            label={t.searchLabel}
-            placeholder={t.search}
-            leftSection={<IconSearch size={16} aria-hidden />}
-            value={listState.searchInput}
-            onChange={(event) => listState.setSearch(event.currentTarget.value)}
-            style={{ flex: '1 1 240px' }}
-          />
-          <Select
-            label={t.status}
-            placeholder={t.allStatuses}
-            clearable
-            data={[
-              { value: 'AKTIF', label: t.active },
-              { value: 'NONAKTIF', label: t.inactive },
-            ]}
-            value={filterValue('status')}
-            onChange={(value) => listState.setFilter({ status: value ?? '' })}
-            w={160}
-          />
-          <Select
-            label={t.role}
-            placeholder={t.allRoles}
-            clearable
-            searchable
-            data={(options.data?.roles ?? []).map((role) => ({ value: role, label: roleLabel(role) }))}
-            value={filterValue('role')}
-            onChange={(value) => listState.setFilter({ role: value ?? '' })}
-            w={240}
-          />
-          {manyInstansi && (
-            <Select
-              label={id.akun.instansi}
-              placeholder={t.allInstansi}
-              clearable
-              searchable
-              data={(options.data?.instansi ?? []).map((i) => ({ value: String(i.id), label: i.nama }))}
-              value={filterValue('instansiId')}
-              onChange={(value) => listState.setFilter({ instansiId: value ?? '' })}
-              w={260}
-            />
-          )}
-          <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={listState.reset}>
-            {id.list.reset}
-          </Button>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden />}
-            onClick={() => setEditing('new')}
-            disabled={!options.data}
-            ml="auto"
-          >
-            {t.add}
-          </Button>
-        </Group>
-      </Paper>
-      <Paper withBorder p="md">
-        <DataTable
-          caption={t.caption}
-          columns={columns}
-          {...listTableProps(listState, query)}
-          rowLabel={(row) => `${row.fullname} (${row.username})`}
-          onRowOpen={(row) => setEditing(row)}
-        />
-      </Paper>
+      <ListScreen description={description} />
       <Modal
         opened={editing !== null && options.data !== undefined}
         onClose={() => setEditing(null)}

@@ -1,54 +1,39 @@
-// The list screens of verification and supervision (issue #4), each the one list machinery with
-// what its users need around it: the verifier's queue ("Ambil berikutnya", rows they hold), the
-// verifier's recap (decision dates, counts per day), the supervisor's queue (reasons shown, bulk
-// agree with a confirmation), the supervisor's recap, and the admin's final lock on rekap-pelamar.
+// The list screens of verification and supervision (issue #4), each the shared applicant list
+// (ui/pelamar) with what its users need: the verifier's queue ("Ambil berikutnya", rows they hold;
+// opening a row claims it), the verifier's recap (decision dates, counts per day), the
+// supervisor's queue (reasons shown, bulk agree with a confirmation) and the supervisor's recap.
 
-import { Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { hasTrackRole, type PelamarRow, type TrackId } from '@portal/contract';
-import { IconLock, IconPlayerPlay } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Alert, Button, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import type { PelamarRow, TrackId } from '@portal/contract';
+import { IconPlayerPlay } from '@tabler/icons-react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http';
-import {
-  ambilBerikutnya,
-  ambilPelamar,
-  getFinalVerifikasi,
-  getHarian,
-  kunciFinalVerifikasi,
-  setujuiBanyak,
-} from '../../api/verifikasi';
-import { showError, showInfo, showSuccess } from '../../app/toast';
-import { useAuth } from '../../auth/authStore';
-import { formatTanggal, formatWaktu } from '../../i18n/format';
+import { ambilBerikutnya, ambilPelamar, getHarian, setujuiBanyak } from '../../api/verifikasi';
+import { showError, showInfo } from '../../app/toast';
+import { formatTanggal } from '../../i18n/format';
 import { id } from '../../i18n/id';
-import type { Column } from '../../table/DataTable';
-import { PelamarListPage } from '../pelamar/PelamarListPage';
+import { formatAngka } from '../../ui/list/format';
+import { ListScreen } from '../../ui/list/ListScreen';
+import type { ColumnDescription } from '../../ui/list/types';
+import { ALASAN_TMS_COLUMN, pelamarListDescription } from '../../ui/pelamar/pelamarList';
+import { StatusLabel } from '../../ui/status/StatusBadges';
 import { useCurrentPage } from '../tracks/useTrack';
-import { alasanLabel } from './shared';
 
 const t = id.verifikasi;
+const s = id.supervisi;
 
-const QUEUE_COLUMNS: Column<PelamarRow>[] = [
+const QUEUE_COLUMNS: ColumnDescription<PelamarRow>[] = [
   {
     key: 'klaim',
-    header: '',
+    header: t.klaimKolom,
     render: (row) =>
       row.statusSupervisi === 'DIKEMBALIKAN' ? (
-        <Badge color="orange" variant="light">
-          {t.dikembalikan}
-        </Badge>
+        <StatusLabel color="orange">{t.dikembalikan}</StatusLabel>
       ) : row.klaimSaya ? (
-        <Badge variant="outline">{t.diambilAnda}</Badge>
+        <StatusLabel variant="outline">{t.diambilAnda}</StatusLabel>
       ) : null,
-  },
-];
-
-const REASON_COLUMNS: Column<PelamarRow>[] = [
-  {
-    key: 'alasanTms',
-    header: id.supervisi.alasanTms,
-    render: (row) => (row.alasanTms ?? []).map(alasanLabel).join('; ') || '–',
   },
 ];
 
@@ -66,25 +51,29 @@ export function VerifikasiPage() {
         ? showInfo(t.antrianKosong)
         : showError(error.message),
   });
-  if (!page || !track) return null;
-  return (
-    <PelamarListPage
-      list="verifikator"
-      track={track}
-      title={page.title}
-      extraColumns={QUEUE_COLUMNS}
-      toolbar={
-        <Button
-          leftSection={<IconPlayerPlay size={16} aria-hidden />}
-          onClick={() => open.mutate(null)}
-          loading={open.isPending}
-        >
-          {t.ambilBerikutnya}
-        </Button>
-      }
-      onRowOpen={(row) => open.mutate(row.id)}
-    />
+  const mutate = open.mutate;
+  const description = useMemo(
+    () =>
+      track &&
+      pelamarListDescription({
+        list: 'verifikator',
+        track,
+        title: page.title,
+        extraColumns: QUEUE_COLUMNS,
+        onRowOpen: (row) => mutate(row.id),
+        actions: (
+          <Button
+            leftSection={<IconPlayerPlay size={16} aria-hidden />}
+            onClick={() => mutate(null)}
+            loading={open.isPending}
+          >
+            {t.ambilBerikutnya}
+          </Button>
+        ),
+      }),
+    [track, page?.title, mutate, open.isPending],
   );
+  return description ? <ListScreen description={description} /> : null;
 }
 
 function HarianPanel({ track }: { track: TrackId }) {
@@ -105,30 +94,28 @@ function HarianPanel({ track }: { track: TrackId }) {
         </Text>
       )}
       {query.data && query.data.length > 0 && (
-        <Table.ScrollContainer minWidth={360}>
-          <Table fz="sm" verticalSpacing={4} aria-label={t.harian} maw={520}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t.tanggal}</Table.Th>
-                <Table.Th ta="right">MS</Table.Th>
-                <Table.Th ta="right">TMS</Table.Th>
-                <Table.Th ta="right">{t.jumlah}</Table.Th>
+        <Table fz="sm" verticalSpacing={4} aria-label={t.harian} maw={520}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t.tanggal}</Table.Th>
+              <Table.Th ta="right">MS</Table.Th>
+              <Table.Th ta="right">TMS</Table.Th>
+              <Table.Th ta="right">{t.jumlah}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {query.data.slice(0, 14).map((day) => (
+              <Table.Tr key={day.tanggal}>
+                <Table.Td>{formatTanggal(day.tanggal, 'long')}</Table.Td>
+                <Table.Td ta="right">{formatAngka(day.ms)}</Table.Td>
+                <Table.Td ta="right">{formatAngka(day.tms)}</Table.Td>
+                <Table.Td ta="right" fw={600}>
+                  {formatAngka(day.ms + day.tms)}
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {query.data.slice(0, 14).map((day) => (
-                <Table.Tr key={day.tanggal}>
-                  <Table.Td>{formatTanggal(day.tanggal, 'long')}</Table.Td>
-                  <Table.Td ta="right">{day.ms.toLocaleString('id-ID')}</Table.Td>
-                  <Table.Td ta="right">{day.tms.toLocaleString('id-ID')}</Table.Td>
-                  <Table.Td ta="right" fw={600}>
-                    {(day.ms + day.tms).toLocaleString('id-ID')}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Paper>
   );
@@ -137,150 +124,69 @@ function HarianPanel({ track }: { track: TrackId }) {
 /** /{track}/rekap-verifikasi: what this verifier decided (the verifier list's my-verifier mode). */
 export function RekapVerifikasiPage() {
   const page = useCurrentPage();
-  if (!page?.track) return null;
-  return (
-    <PelamarListPage
-      list="rekap-verifikasi"
-      track={page.track}
-      title={page.title}
-      dateFilter="tglVerifikasi"
-      extraColumns={REASON_COLUMNS}
-      header={<HarianPanel track={page.track} />}
-    />
+  const track = page?.track;
+  const description = useMemo(
+    () =>
+      track &&
+      pelamarListDescription({
+        list: 'rekap-verifikasi',
+        track,
+        title: page.title,
+        dateFilter: 'tglVerifikasi',
+        extraColumns: [ALASAN_TMS_COLUMN],
+        header: <HarianPanel track={track} />,
+      }),
+    [track, page?.title],
   );
+  return description ? <ListScreen description={description} /> : null;
 }
 
-function BulkAgree({ track, ids }: { track: TrackId; ids: number[] }) {
-  const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const s = id.supervisi;
-  const agree = useMutation({
-    mutationFn: () => setujuiBanyak(track, ids),
-    onSuccess: (results) => {
-      const failed = results.filter((result) => !result.ok);
-      const message = s.hasil(results.length - failed.length, failed.length);
-      if (failed.length === 0) showSuccess(message);
-      else showError(`${message} ${failed.map((result) => `#${result.id}: ${result.message}`).join(' ')}`);
-      setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: ['pelamar'] });
-    },
-    onError: (error) => showError(error.message),
-  });
-  return (
-    <>
-      <Button color="teal" size="sm" onClick={() => setConfirming(true)}>
-        {s.setujuiTerpilih(ids.length)}
-      </Button>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={s.konfirmasiJudul} centered>
-        <Stack>
-          <Text size="sm">{s.konfirmasi(ids.length)}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {s.batal}
-            </Button>
-            <Button color="teal" onClick={() => agree.mutate()} loading={agree.isPending} data-autofocus>
-              {s.setujui}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
-  );
-}
-
-/** /{track}/supervisi: decisions awaiting review. */
+/** /{track}/supervisi: decisions awaiting review; several can be agreed with at once. */
 export function SupervisiPage() {
   const page = useCurrentPage();
   const track = page?.track;
-  if (!page || !track) return null;
-  return (
-    <PelamarListPage
-      list="supervisor"
-      track={track}
-      title={page.title}
-      dateFilter="tglVerifikasi"
-      extraColumns={REASON_COLUMNS}
-      bulk={(ids) => <BulkAgree track={track} ids={ids} />}
-    />
+  const description = useMemo(
+    () =>
+      track &&
+      pelamarListDescription({
+        list: 'supervisor',
+        track,
+        title: page.title,
+        dateFilter: 'tglVerifikasi',
+        extraColumns: [ALASAN_TMS_COLUMN],
+        bulk: [
+          {
+            key: 'setujui',
+            label: s.setujuiTerpilih,
+            color: 'teal',
+            title: s.konfirmasiJudul,
+            message: s.konfirmasi,
+            confirmLabel: s.setujui,
+            run: (ids) => setujuiBanyak(track, ids as number[]),
+            resultMessage: s.hasil,
+          },
+        ],
+      }),
+    [track, page?.title],
   );
+  return description ? <ListScreen description={description} /> : null;
 }
 
 /** /{track}/rekap-supervisi: what this supervisor reviewed. */
 export function RekapSupervisiPage() {
   const page = useCurrentPage();
-  if (!page?.track) return null;
-  return (
-    <PelamarListPage
-      list="my-supervisi"
-      track={page.track}
-      title={page.title}
-      dateFilter="tglVerifikasi"
-      extraColumns={REASON_COLUMNS}
-    />
+  const track = page?.track;
+  const description = useMemo(
+    () =>
+      track &&
+      pelamarListDescription({
+        list: 'my-supervisi',
+        track,
+        title: page.title,
+        dateFilter: 'tglVerifikasi',
+        extraColumns: [ALASAN_TMS_COLUMN],
+      }),
+    [track, page?.title],
   );
-}
-
-/** On rekap-pelamar: the instansi's final lock, what still stands in its way, and (admins) the button. */
-export function FinalVerifikasiPanel({ track }: { track: TrackId }) {
-  const user = useAuth().user;
-  const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const f = id.final;
-  const query = useQuery({
-    queryKey: ['final-verifikasi', track],
-    queryFn: ({ signal }) => getFinalVerifikasi(track, signal),
-  });
-  const lock = useMutation({
-    mutationFn: () => kunciFinalVerifikasi(track),
-    onSuccess: (status) => {
-      queryClient.setQueryData(['final-verifikasi', track], status);
-      showSuccess(f.berhasil);
-      setConfirming(false);
-    },
-    onError: (error) => {
-      setConfirming(false);
-      showError(error.message);
-      void query.refetch();
-    },
-  });
-  const isAdmin = user ? hasTrackRole(user.authorities, track, 'ADMIN') : false;
-  const status = query.data;
-  if (!status) return query.isPending ? <Skeleton h={72} /> : null;
-  const ready = status.belumDiverifikasi === 0 && status.belumDisupervisi === 0;
-  return (
-    <Paper withBorder p="md">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <div>
-          <Title order={2} size="h5">
-            {f.judul}
-          </Title>
-          <Text size="sm" c={status.terkunci ? 'teal.8' : 'dimmed'}>
-            {status.terkunci
-              ? f.terkunci(status.dikunciOleh ?? '–', formatWaktu(status.dikunciAt))
-              : ready
-                ? f.siap
-                : f.sisa(status.belumDiverifikasi, status.belumDisupervisi)}
-          </Text>
-        </div>
-        {isAdmin && !status.terkunci && (
-          <Button leftSection={<IconLock size={16} aria-hidden />} color="dark" onClick={() => setConfirming(true)}>
-            {f.tombol}
-          </Button>
-        )}
-      </Group>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={f.judul} centered>
-        <Stack>
-          <Text size="sm">{f.konfirmasi}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {id.supervisi.batal}
-            </Button>
-            <Button color="dark" onClick={() => lock.mutate()} loading={lock.isPending}>
-              {f.tombol}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Paper>
-  );
+  return description ? <ListScreen description={description} /> : null;
 }

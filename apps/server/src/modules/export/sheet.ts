@@ -1,0 +1,103 @@
+// The one writer of list exports (issue #3, #19): a list's columns to CSV or Excel, streamed batch
+// by batch (constant memory however many rows). Cells are words, never codes (the columns map
+// them); dates are real Excel dates (a serial with a DD/MM/YYYY format, sortable and filterable in
+// Excel), written as DD/MM/YYYY in CSV. Wall-clock times are WIB, the portal's clock.
+
+import { once } from 'node:events';
+import type { PassThrough } from 'node:stream';
+import ExcelJS from 'exceljs';
+
+export type CellValue = string | number | null;
+
+export interface ExportColumn<Row> {
+  header: string;
+  width: number;
+  value: (row: Row) => CellValue;
+  /** A calendar date (`YYYY-MM-DD`) or a moment (`YYYY-MM-DDTHH:MM[:SS]`, WIB unless it has an offset). */
+  kind?: 'date' | 'datetime';
+}
+
+const EXCEL_FORMAT = { date: 'dd/mm/yyyy', datetime: 'dd/mm/yyyy hh:mm' } as const;
+const WIB_OFFSET_MS = 7 * 3_600_000;
+
+/**
+ * The WIB wall-clock of a value as a Date whose UTC fields are that wall-clock (what Excel stores:
+ * a serial without a zone). Null when the value is not a date.
+ */
+export function wallClock(value: string | null): Date | null {
+  if (!value) return null;
+  const hasOffset = /[zZ]$|[+-]\d{2}:?\d{2}$/.test(value);
+  if (hasOffset) {
+    const instant = new Date(value);
+    return Number.isNaN(instant.getTime()) ? null : new Date(instant.getTime() + WIB_OFFSET_MS);
+  }
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2}))?)?/.exec(value);
+  if (!match) return null;
+  const [, y, m, d, hh = '0', mm = '0', ss = '0'] = match;
+  return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm), Number(ss)));
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** "05/09/2024" or "05/09/2024 21.21" (Indonesian time separator). */
+export function formatCsvDate(value: string | null, kind: 'date' | 'datetime'): string {
+  const date = wallClock(value);
+  if (!date) return value ?? '';
+  const day = `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+  return kind === 'date' ? day : `${day} ${two(date.getUTCHours())}.${two(date.getUTCMinutes())}`;
+}
+
+const csvCell = (value: CellValue) => {
+  const text = value === null ? '' : String(value);
+  return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** Writes respecting backpressure: a slow client slows the reading, not the memory. */
+async function write(stream: PassThrough, chunk: string): Promise<void> {
+  if (!stream.write(chunk)) await once(stream, 'drain');
+}
+
+function csvValue<Row>(column: ExportColumn<Row>, row: Row): CellValue {
+  const value = column.value(row);
+  return column.kind && (typeof value === 'string' || value === null) ? formatCsvDate(value, column.kind) : value;
+}
+
+export async function writeCsv<Row>(out: PassThrough, columns: ExportColumn<Row>[], batches: AsyncIterable<Row[]>) {
+  // BOM + semicolons: what Excel with an Indonesian locale opens correctly.
+  await write(out, `\uFEFF${columns.map((column) => csvCell(column.header)).join(';')}\r\n`);
+  for await (const batch of batches) {
+    const lines = batch.map((row) => columns.map((column) => csvCell(csvValue(column, row))).join(';'));
+    if (lines.length > 0) await write(out, `${lines.join('\r\n')}\r\n`);
+  }
+  out.end();
+}
+
+function xlsxValue<Row>(column: ExportColumn<Row>, row: Row): CellValue | Date {
+  const value = column.value(row);
+  if (!column.kind) return value;
+  return typeof value === 'string' ? (wallClock(value) ?? value) : value;
+}
+
+export async function writeXlsx<Row>(
+  out: PassThrough,
+  columns: ExportColumn<Row>[],
+  batches: AsyncIterable<Row[]>,
+  sheetName: string,
+) {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  workbook.creator = 'Portal Verifikasi ASN';
+  const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((column) => ({
+    header: column.header,
+    width: column.width,
+    style: column.kind ? { numFmt: EXCEL_FORMAT[column.kind] } : {},
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  for await (const batch of batches) {
+    for (const row of batch) sheet.addRow(columns.map((column) => xlsxValue(column, row))).commit();
+    if (out.writableNeedDrain) await once(out, 'drain');
+  }
+  sheet.commit();
+  await workbook.commit();
+}

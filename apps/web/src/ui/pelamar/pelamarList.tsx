@@ -1,0 +1,141 @@
+// The applicant list as a description (issue #3, #19), one for every track and every list that
+// shows applicants (rekap-pelamar, the verifier's queue and recap, the supervisor's queue and
+// recap): columns, filters, row link and exports. The features add their columns and actions; the
+// list itself lives here, below them, so neither feature imports the other.
+
+import {
+  ALASAN_TMS,
+  JENIS_FORMASI,
+  PELAMAR_EXPORT_LISTS,
+  PELAMAR_FILTER_KEYS,
+  PELAMAR_LISTS,
+  PELAMAR_SORT_COLUMNS,
+  type PelamarExportRequest,
+  type PelamarFilter,
+  type PelamarList,
+  type PelamarRow,
+  STATUS_VERIFIKASI,
+  type StatusSummary,
+  type TrackId,
+} from '@portal/contract';
+import { postPelamarExport, postPelamarList } from '../../api/pelamar';
+import { id } from '../../i18n/id';
+import type { ListSpec } from '../../table/listState';
+import { formatTanggal } from '../list/format';
+import type { BulkActionDescription, ColumnDescription, ListDescription } from '../list/types';
+import { STATUS_VERIFIKASI_COLOR, StatusBadge } from '../status/StatusBadges';
+
+const t = id.pelamar;
+export const PELAMAR_SPEC: ListSpec = { filterKeys: PELAMAR_FILTER_KEYS, sortColumns: PELAMAR_SORT_COLUMNS };
+
+/** A TMS reason's words (the contract's catalogue), never its code. */
+export const alasanTmsLabel = (kode: string) => ALASAN_TMS.find((alasan) => alasan.kode === kode)?.label ?? kode;
+
+export const namaLengkap = (row: Pick<PelamarRow, 'gelarDepan' | 'nama' | 'gelarBelakang'>) =>
+  [row.gelarDepan, row.nama].filter(Boolean).join(' ') + (row.gelarBelakang ? `, ${row.gelarBelakang}` : '');
+
+export const PELAMAR_COLUMNS: ColumnDescription<PelamarRow>[] = [
+  { key: 'noPeserta', header: t.columns.noPeserta, sortKey: 'noPeserta', render: (row) => row.noPeserta },
+  { key: 'nik', header: t.columns.nik, render: (row) => row.nik },
+  { key: 'nama', header: t.columns.nama, sortKey: 'nama', primary: true, render: namaLengkap },
+  { key: 'jabatan', header: t.columns.jabatan, render: (row) => row.jabatanNama },
+  { key: 'lokasi', header: t.columns.lokasi, render: (row) => row.lokasiNama },
+  { key: 'pendidikan', header: t.columns.pendidikan, render: (row) => row.pendidikanNama },
+  {
+    key: 'status',
+    header: t.columns.status,
+    sortKey: 'statusVerifikasi',
+    render: (row) => <StatusBadge status={row.statusVerifikasi} />,
+  },
+  {
+    key: 'tglDaftar',
+    header: t.columns.tglDaftar,
+    sortKey: 'tglDaftar',
+    render: (row) => formatTanggal(row.tglDaftar),
+  },
+  { key: 'verifikator', header: t.columns.verifikator, render: (row) => row.verifikatorNama ?? '–' },
+];
+
+export const ALASAN_TMS_COLUMN: ColumnDescription<PelamarRow> = {
+  key: 'alasanTms',
+  header: id.supervisi.alasanTms,
+  render: (row) => (row.alasanTms ?? []).map(alasanTmsLabel).join('; ') || '–',
+};
+
+export interface PelamarListOptions {
+  list: PelamarList;
+  track: TrackId;
+  title: string;
+  /** Which date the from/to filter reads: registration (default) or decision. */
+  dateFilter?: 'tglDaftar' | 'tglVerifikasi';
+  extraColumns?: ColumnDescription<PelamarRow>[];
+  actions?: ListDescription<PelamarRow, StatusSummary>['actions'];
+  header?: ListDescription<PelamarRow, StatusSummary>['header'];
+  bulk?: BulkActionDescription[];
+  onRowOpen?: (row: PelamarRow) => void;
+}
+
+export function pelamarListDescription(options: PelamarListOptions): ListDescription<PelamarRow, StatusSummary> {
+  const { list, track, dateFilter = 'tglDaftar' } = options;
+  const decision = dateFilter === 'tglVerifikasi';
+  return {
+    queryKey: ['pelamar', track, list],
+    spec: PELAMAR_SPEC,
+    fetch: (state, signal) => postPelamarList(track, list, state, signal),
+    caption: options.title,
+    columns: [...PELAMAR_COLUMNS, ...(options.extraColumns ?? [])],
+    searchPlaceholder: id.list.search,
+    filters: [
+      {
+        kind: 'select',
+        key: 'jenisFormasi',
+        label: t.jenisFormasi,
+        placeholder: id.list.allStatuses,
+        options: JENIS_FORMASI.map((value) => ({ value, label: t.jenisFormasiNames[value] })),
+        width: 200,
+      },
+      {
+        kind: 'dateRange',
+        from: `${dateFilter}Dari`,
+        to: `${dateFilter}Sampai`,
+        labelFrom: decision ? `${id.verifikasi.tglVerifikasi}: ${id.list.dateFrom.toLowerCase()}` : id.list.dateFrom,
+        labelTo: decision ? `${id.verifikasi.tglVerifikasi}: ${id.list.dateTo.toLowerCase()}` : id.list.dateTo,
+      },
+      {
+        kind: 'status',
+        key: 'statusVerifikasi',
+        label: t.statusFilter,
+        summaryKey: 'statusVerifikasi',
+        options: STATUS_VERIFIKASI.map((value) => ({
+          value,
+          label: t.status[value],
+          color: STATUS_VERIFIKASI_COLOR[value],
+        })),
+      },
+    ],
+    rowLink: (row) => `/${track}/${PELAMAR_LISTS[list]}/detail?id=${row.id}`,
+    onRowOpen: options.onRowOpen,
+    rowLabel: (row) => row.nama,
+    bulk: options.bulk,
+    actions: options.actions,
+    header: options.header,
+    exports: PELAMAR_EXPORT_LISTS.includes(list)
+      ? {
+          fileName: (format) => `${PELAMAR_LISTS[list]}-${track}.${format}`,
+          download: (format, state, onProgress, signal) =>
+            postPelamarExport(
+              track,
+              list,
+              {
+                format,
+                filter: state.filter as PelamarFilter,
+                sorting: state.sorting as PelamarExportRequest['sorting'],
+                searchTerm: state.searchTerm,
+              },
+              onProgress,
+              signal,
+            ),
+        }
+      : undefined,
+  };
+}
