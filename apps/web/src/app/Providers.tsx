@@ -5,7 +5,7 @@
 import { MantineProvider } from '@mantine/core';
 import { type ReactNode, useMemo } from 'react';
 import { useLayoutConfig } from '../layout/layoutConfig';
-import { ToastHost } from './ToastHost';
+import { ToastHost } from '../ui/ToastHost';
 import { theme } from './theme';
 
 export function Providers({ children }: { children: ReactNode }) {

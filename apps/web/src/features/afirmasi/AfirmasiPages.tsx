@@ -22,8 +22,8 @@ import { type Column, DataTable, listTableProps } from '../../table/DataTable';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
 import { useListState } from '../../table/useListState';
-import { Tenggat } from '../jadwal/Tenggat';
-import { useCurrentPage } from '../tracks/useTrack';
+import { Tenggat } from '../../ui/Tenggat';
+import { useCurrentPage } from '../../ui/useCurrentPage';
 
 const t = id.afirmasi;
 const SPEC: ListSpec = {

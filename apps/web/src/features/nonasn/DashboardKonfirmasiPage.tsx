@@ -37,7 +37,7 @@ import { type Column, DataTable, listTableProps } from '../../table/DataTable';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
 import { useListState } from '../../table/useListState';
-import { Tenggat } from '../jadwal/Tenggat';
+import { Tenggat } from '../../ui/Tenggat';
 import { useInstansiOptions } from './shared';
 
 const t = id.nonasn;

@@ -21,7 +21,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { konfirmasiNonAsnBanyak, postNonAsnExport, postNonAsnList } from '../../api/nonasn';
-import { showError, showSuccess } from '../../app/toast';
 import { useAuth } from '../../auth/authStore';
 import { id } from '../../i18n/id';
 import { type Column, DataTable, listTableProps } from '../../table/DataTable';
@@ -29,7 +28,8 @@ import { ExportButtons } from '../../table/ExportButtons';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
 import { useListState } from '../../table/useListState';
-import { Tenggat } from '../jadwal/Tenggat';
+import { Tenggat } from '../../ui/Tenggat';
+import { showError, showSuccess } from '../../ui/toast';
 import {
   type JawabanFields,
   JawabanInputs,

@@ -28,8 +28,8 @@ import { ExportButtons } from '../../table/ExportButtons';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
 import { useListState } from '../../table/useListState';
-import { useCurrentPage } from '../tracks/useTrack';
-import { FinalVerifikasiPanel } from '../verifikasi/VerifikasiPages';
+import { useCurrentPage } from '../../ui/useCurrentPage';
+import { FinalVerifikasiPanel } from '../../ui/verifikasi/FinalVerifikasiPanel';
 
 const t = id.pelamar;
 const STATUS_COLOR: Record<StatusVerifikasi, string> = { BELUM: 'gray', MS: 'teal', TMS: 'red' };

@@ -5,7 +5,6 @@
 
 import { Badge, Button, Chip, Group, Modal, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
-  NATIONAL_ROLES,
   SANGGAH_FILTER_KEYS,
   SANGGAH_LISTS,
   SANGGAH_SORT_COLUMNS,
@@ -20,8 +19,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { postSanggahList, resetSanggah } from '../../api/sanggah';
-import { showError, showSuccess } from '../../app/toast';
-import { useAuth } from '../../auth/authStore';
+import { useNational } from '../../auth/useNational';
 import { formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { type Column, DataTable, listTableProps } from '../../table/DataTable';
@@ -29,8 +27,9 @@ import { InstansiSelect } from '../../table/InstansiSelect';
 import type { ListSpec } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
 import { useListState } from '../../table/useListState';
-import { Tenggat } from '../jadwal/Tenggat';
-import { useCurrentPage } from '../tracks/useTrack';
+import { Tenggat } from '../../ui/Tenggat';
+import { showError, showSuccess } from '../../ui/toast';
+import { useCurrentPage } from '../../ui/useCurrentPage';
 
 const t = id.sanggah;
 const SPEC: ListSpec = { filterKeys: SANGGAH_FILTER_KEYS, sortColumns: SANGGAH_SORT_COLUMNS };
@@ -60,12 +59,6 @@ export function CekBadge({ cek }: { cek: string | null }) {
       {t.cek[cek]}
     </Badge>
   );
-}
-
-/** Is the signed-in user a national role (sees every instansi)? */
-export function useNational(): boolean {
-  const user = useAuth().user;
-  return (user?.authorities ?? []).some((a) => (NATIONAL_ROLES as readonly string[]).includes(a.authority));
 }
 
 function BulkReset({ track, ids }: { track: TrackId; ids: number[] }) {

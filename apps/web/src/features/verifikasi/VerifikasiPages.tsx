@@ -1,31 +1,23 @@
 // The list screens of verification and supervision (issue #4), each the one list machinery with
 // what its users need around it: the verifier's queue ("Ambil berikutnya", rows they hold), the
 // verifier's recap (decision dates, counts per day), the supervisor's queue (reasons shown, bulk
-// agree with a confirmation), the supervisor's recap, and the admin's final lock on rekap-pelamar.
+// agree with a confirmation) and the supervisor's recap (the final lock: ui/verifikasi).
 
 import { Alert, Badge, Button, Group, Modal, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { hasTrackRole, type PelamarRow, type TrackId } from '@portal/contract';
-import { IconLock, IconPlayerPlay } from '@tabler/icons-react';
+import type { PelamarRow, TrackId } from '@portal/contract';
+import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http';
-import {
-  ambilBerikutnya,
-  ambilPelamar,
-  getFinalVerifikasi,
-  getHarian,
-  kunciFinalVerifikasi,
-  setujuiBanyak,
-} from '../../api/verifikasi';
-import { showError, showInfo, showSuccess } from '../../app/toast';
-import { useAuth } from '../../auth/authStore';
-import { formatTanggal, formatWaktu } from '../../i18n/format';
+import { ambilBerikutnya, ambilPelamar, getHarian, setujuiBanyak } from '../../api/verifikasi';
+import { formatTanggal } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import type { Column } from '../../table/DataTable';
+import { alasanLabel } from '../../ui/pelamar/pelamar';
+import { showError, showInfo, showSuccess } from '../../ui/toast';
+import { useCurrentPage } from '../../ui/useCurrentPage';
 import { PelamarListPage } from '../pelamar/PelamarListPage';
-import { useCurrentPage } from '../tracks/useTrack';
-import { alasanLabel } from './shared';
 
 const t = id.verifikasi;
 
@@ -217,70 +209,5 @@ export function RekapSupervisiPage() {
       dateFilter="tglVerifikasi"
       extraColumns={REASON_COLUMNS}
     />
-  );
-}
-
-/** On rekap-pelamar: the instansi's final lock, what still stands in its way, and (admins) the button. */
-export function FinalVerifikasiPanel({ track }: { track: TrackId }) {
-  const user = useAuth().user;
-  const queryClient = useQueryClient();
-  const [confirming, setConfirming] = useState(false);
-  const f = id.final;
-  const query = useQuery({
-    queryKey: ['final-verifikasi', track],
-    queryFn: ({ signal }) => getFinalVerifikasi(track, signal),
-  });
-  const lock = useMutation({
-    mutationFn: () => kunciFinalVerifikasi(track),
-    onSuccess: (status) => {
-      queryClient.setQueryData(['final-verifikasi', track], status);
-      showSuccess(f.berhasil);
-      setConfirming(false);
-    },
-    onError: (error) => {
-      setConfirming(false);
-      showError(error.message);
-      void query.refetch();
-    },
-  });
-  const isAdmin = user ? hasTrackRole(user.authorities, track, 'ADMIN') : false;
-  const status = query.data;
-  if (!status) return query.isPending ? <Skeleton h={72} /> : null;
-  const ready = status.belumDiverifikasi === 0 && status.belumDisupervisi === 0;
-  return (
-    <Paper withBorder p="md">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <div>
-          <Title order={2} size="h5">
-            {f.judul}
-          </Title>
-          <Text size="sm" c={status.terkunci ? 'teal.8' : 'dimmed'}>
-            {status.terkunci
-              ? f.terkunci(status.dikunciOleh ?? '–', formatWaktu(status.dikunciAt))
-              : ready
-                ? f.siap
-                : f.sisa(status.belumDiverifikasi, status.belumDisupervisi)}
-          </Text>
-        </div>
-        {isAdmin && !status.terkunci && (
-          <Button leftSection={<IconLock size={16} aria-hidden />} color="dark" onClick={() => setConfirming(true)}>
-            {f.tombol}
-          </Button>
-        )}
-      </Group>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={f.judul} centered>
-        <Stack>
-          <Text size="sm">{f.konfirmasi}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {id.supervisi.batal}
-            </Button>
-            <Button color="dark" onClick={() => lock.mutate()} loading={lock.isPending}>
-              {f.tombol}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Paper>
   );
 }

@@ -6,8 +6,8 @@ import { useInterval } from '@mantine/hooks';
 import { TAHAP_NAMA, type Tahap, type TrackId } from '@portal/contract';
 import { IconClock } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useJadwal } from '../../api/jadwal';
-import { formatWaktu } from '../../i18n/format';
+import { useJadwal } from '../api/jadwal';
+import { formatWaktu } from '../i18n/format';
 
 /** "2 hari 3 jam", "5 jam 12 menit", "12 menit" until `ms` has passed. */
 export function sisaWaktu(ms: number): string {
