@@ -735,6 +735,7 @@ export const id = {
   },
   common: {
     comingSoon: 'Fitur ini sedang disiapkan.',
+    tutup: 'Tutup',
   },
   // The one decision panel of every detail page (ui/decision).
   keputusan: {

@@ -81,7 +81,6 @@ function Keputusan({
     shortcuts: [
       ['V', t.valid],
       ['T', t.tidakValid],
-      ['Ctrl + Enter', t.simpan],
     ],
   });
   return (

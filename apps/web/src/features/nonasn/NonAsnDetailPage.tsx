@@ -72,7 +72,7 @@ function JawabForm({ detail, onReload }: { detail: NonAsnDetail; onReload: () =>
     },
     onReload,
     actions: [{ id: 'simpan', label: t.simpan, hotkey: 'Enter' }],
-    shortcuts: [['Ctrl + Enter', t.simpan]],
+    shortcuts: [],
   });
   const draft = decision.draft;
   return (

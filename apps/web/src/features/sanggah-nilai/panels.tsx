@@ -81,7 +81,7 @@ export function JawabForm({
     },
     onReload,
     actions: [{ id: 'kirim', label: t.kirim, hotkey: 'Enter' }],
-    shortcuts: [['Ctrl + Enter', t.kirim]],
+    shortcuts: [],
   });
   const draft = decision.draft;
   return (
@@ -165,7 +165,7 @@ export function PersetujuanForm({
     },
     onReload,
     actions: [{ id: 'simpan', label: t.simpanPersetujuan, hotkey: 'Enter' }],
-    shortcuts: [['Ctrl + Enter', t.simpanPersetujuan]],
+    shortcuts: [],
   });
   return (
     <Stack gap="sm">

@@ -80,7 +80,7 @@ export function JawabPanel({
     },
     onReload,
     actions: [{ id: 'kirim', label: t.kirim, hotkey: 'Enter' }],
-    shortcuts: [['Ctrl + Enter', t.kirim]],
+    shortcuts: [],
   });
   const set = (index: number, patch: { jawaban?: JawabanSanggah; alasan?: string }) =>
     decision.update((current) => ({
@@ -124,7 +124,7 @@ export function CekPanel({ detail, track, onReload }: { detail: SanggahDetail; t
     },
     onReload,
     actions: [{ id: 'simpan', label: t.simpanCek, hotkey: 'Enter' }],
-    shortcuts: [['Ctrl + Enter', t.simpanCek]],
+    shortcuts: [],
   });
   return (
     <DecisionPanel

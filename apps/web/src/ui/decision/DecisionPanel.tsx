@@ -47,12 +47,24 @@ export function ChoiceControl<C extends string>({
   );
 }
 
+const hotkeyLabel = (hotkey: 'Enter' | 's') => (hotkey === 'Enter' ? 'Ctrl + Enter' : 'Ctrl + S');
+
 function Help<D>({ decision }: { decision: Decision<D> }) {
+  const { shortcuts, actions } = decision.spec;
+  // The buttons' own keys are listed unless the page lists them itself.
+  const lines: [string, string][] = [
+    ...shortcuts,
+    ...actions.flatMap((action): [string, string][] =>
+      action.hotkey && !shortcuts.some(([keys]) => keys === hotkeyLabel(action.hotkey as 'Enter' | 's'))
+        ? [[hotkeyLabel(action.hotkey), action.label]]
+        : [],
+    ),
+  ];
   return (
     <Modal opened={decision.help} onClose={() => decision.setHelp(false)} title={t.pintasan} centered>
       <Table>
         <Table.Tbody>
-          {decision.spec.shortcuts.map(([keys, what]) => (
+          {lines.map(([keys, what]) => (
             <Table.Tr key={keys}>
               <Table.Td w={120}>
                 <Kbd>{keys}</Kbd>
@@ -129,7 +141,7 @@ export function DecisionFooter<D>({ decision }: { decision: Decision<D> }) {
               {action.label}
               {action.hotkey && (
                 <Kbd ml={6} size="xs" aria-hidden>
-                  {action.hotkey === 'Enter' ? 'Ctrl+Enter' : 'Ctrl+S'}
+                  {hotkeyLabel(action.hotkey).replaceAll(' ', '')}
                 </Kbd>
               )}
             </Button>
