@@ -85,7 +85,7 @@ test('focus on the verification detail is visible and follows the reading order'
       const element = document.activeElement as HTMLElement | null;
       if (!element || element === document.body) return null;
       // A radio or checkbox of the kit is drawn by its label: the ring may sit there.
-      const drawn = [element, ...((element as HTMLInputElement).labels ?? []), element.parentElement].filter(
+      const drawn = [element, ...Array.from((element as HTMLInputElement).labels ?? []), element.parentElement].filter(
         (item): item is HTMLElement => item instanceof HTMLElement,
       );
       const ringed = (item: HTMLElement) => {
