@@ -53,7 +53,7 @@ describe('the final lock', { timeout: 30_000 }, () => {
     await signIn(admin());
     const puts = stubServer(1448);
     renderApp('/cpns/rekap-pelamar');
-    const button = await screen.findByRole('button', { name: id.final.tombol });
+    const button = await screen.findByRole('button', { name: id.final.tombol }, { timeout: 20_000 });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     const reason = screen.getByTestId('kunci-alasan');
     expect(reason.textContent).toBe(id.final.belumDapatDikunci);
@@ -67,7 +67,7 @@ describe('the final lock', { timeout: 30_000 }, () => {
     await signIn(admin());
     stubServer(0);
     renderApp('/cpns/rekap-pelamar');
-    const button = await screen.findByRole('button', { name: id.final.tombol });
+    const button = await screen.findByRole('button', { name: id.final.tombol }, { timeout: 20_000 });
     expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByTestId('kunci-alasan')).toBeNull();
     await user.click(button);
