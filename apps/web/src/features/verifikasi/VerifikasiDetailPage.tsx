@@ -95,8 +95,10 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
       void queryClient.invalidateQueries({ queryKey: ['pelamar-detail', track, LIST, detail.id] });
       if (action !== 'berikutnya') return;
       try {
-        // The verifier's act claims the next one (the background only read it).
+        // The verifier's act claims the next one (the background only read it). Its detail is read
+        // again before it shows: the prefetched copy predates the claim and would show it unheld.
         const next = await ambilBerikutnya(track, [detail.id]);
+        await queryClient.fetchQuery({ ...detailQuery(track, LIST, next.id), staleTime: 0 }).catch(() => undefined);
         void navigate(`/${track}/verifikasi/detail?id=${next.id}`, { replace: true });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {
