@@ -9,7 +9,7 @@ import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useLayoutConfig } from '../layout/layoutConfig';
 import { theme } from './theme';
 
-const ToastHost = lazy(() => import('./ToastHost').then((module) => ({ default: module.ToastHost })));
+const ToastHost = lazy(() => import('../ui/ToastHost').then((module) => ({ default: module.ToastHost })));
 
 export function Providers({ children }: { children: ReactNode }) {
   const { primaryColor } = useLayoutConfig();

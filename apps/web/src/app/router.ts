@@ -1,11 +1,13 @@
-// Router assembly: the route table plus what happens when the user is signed out.
+// Router assembly: the route table plus what happens when the user is signed out, and the
+// page's title on every navigation.
 
 import { LOGIN_PATH } from '@portal/contract';
 import { createBrowserRouter } from 'react-router';
 import { onSignedOut } from '../auth/authStore';
 import { id } from '../i18n/id';
+import { showInfo } from '../ui/toast';
+import { bindPageTitle } from './pageTitle';
 import { createRoutes } from './routes';
-import { showInfo } from './toast';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -20,5 +22,6 @@ export function bindSignOut(router: Pick<AppRouter, 'navigate'>): void {
 export function createAppRouter(): AppRouter {
   const router = createBrowserRouter(createRoutes());
   bindSignOut(router);
+  bindPageTitle(router);
   return router;
 }

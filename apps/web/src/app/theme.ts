@@ -1,8 +1,9 @@
 // The Mantine theme: Poppins (spec §9), a BKN-like blue as primary colour, the layout breakpoints
-// of spec §3 in em, and a focus ring for keyboard users.
+// of spec §3 in em, a focus ring for keyboard users, and names for the kit's close buttons.
 
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, Drawer, type MantineColorsTuple, Modal, Notification } from '@mantine/core';
 import { LAYOUT } from '@portal/contract';
+import { id } from '../i18n/id';
 
 /** Ten shades around BKN's #0B5FA5 (index 6). */
 export const BKN_BLUE: MantineColorsTuple = [
@@ -37,5 +38,11 @@ export const theme = createTheme({
     lg: em(LAYOUT.breakpoints.lg),
     xl: em(LAYOUT.breakpoints.xl),
     xxl: em(LAYOUT.breakpoints.xxl),
+  },
+  // Every icon button has a name (issue #19): the kit's close buttons say "Tutup".
+  components: {
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } }),
   },
 });

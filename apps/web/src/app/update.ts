@@ -7,7 +7,7 @@
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import { UPDATE_REGISTRATION_DELAY_MS } from '@portal/contract';
 import { id } from '../i18n/id';
-import { showInfo } from './toast';
+import { showInfo } from '../ui/toast';
 
 /** How often an open tab asks the server for a newer build. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;

@@ -106,7 +106,7 @@ export async function signInWithSso(session: Session): Promise<Principal> {
     const user = await fetchPrincipal({ expireOnUnauthorized: false });
     storeUser(user);
     setState({ user, loading: false });
-    void ssoClient().then((sso) => sso.watchSession());
+    void ssoClient().then((sso) => sso.watchSession(endSsoSession));
     return user;
   } catch (error) {
     clearAuth();
@@ -129,7 +129,7 @@ export async function initAuth(): Promise<void> {
     const user = await fetchPrincipal({ expireOnUnauthorized: false });
     storeUser(user);
     setState({ user, loading: false });
-    if (isSso()) void ssoClient().then((sso) => sso.watchSession());
+    if (isSso()) void ssoClient().then((sso) => sso.watchSession(endSsoSession));
   } catch {
     clearAuth();
   }

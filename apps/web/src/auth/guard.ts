@@ -3,8 +3,8 @@
 
 import { canOpen, DASHBOARD_PATH, LOGIN_PATH } from '@portal/contract';
 import { type LoaderFunctionArgs, redirect, replace } from 'react-router';
-import { showError } from '../app/toast';
 import { id } from '../i18n/id';
+import { showError } from '../ui/toast';
 import { clearAuth, getAuthState } from './authStore';
 
 export function guardLoader({ request }: LoaderFunctionArgs): Response | null {

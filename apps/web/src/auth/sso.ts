@@ -13,7 +13,6 @@ import {
 import { ErrorResponse, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { ApiError, request } from '../api/http';
 import { id } from '../i18n/id';
-import { endSsoSession } from './authStore';
 
 let manager: Promise<UserManager> | undefined;
 
@@ -149,14 +148,17 @@ export async function freshAccessToken(): Promise<string> {
 
 let watching = false;
 
-/** Single logout, provider side: the session check (every 5 s) sees the provider session end. */
-export async function watchSession(): Promise<void> {
+/**
+ * Single logout, provider side: the session check (every 5 s) sees the provider session end and
+ * calls `onEnded` (the auth store's endSsoSession: passed in, so this module needs not import it).
+ */
+export async function watchSession(onEnded: (message: string) => void): Promise<void> {
   if (watching) return;
   watching = true;
   const um = await userManager();
   um.events.addUserSignedOut(async () => {
     await um.removeUser().catch(() => undefined);
-    endSsoSession(id.sso.signedOutElsewhere);
+    onEnded(id.sso.signedOutElsewhere);
   });
 }
 

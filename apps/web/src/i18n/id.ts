@@ -6,6 +6,8 @@ import { APP_VERSION, JENIS_FORMASI_NAMA, STATUS_VERIFIKASI_NAMA } from '@portal
 export const id = {
   app: {
     name: 'Portal Verifikasi ASN',
+    /** document.title of a route: "Verifikasi – Portal Verifikasi ASN". */
+    judul: (halaman: string | null) => (halaman ? `${halaman} – Portal Verifikasi ASN` : 'Portal Verifikasi ASN'),
     tagline: 'Verifikasi Seleksi Calon ASN',
     footer: `© 2026 Portal Verifikasi ASN · versi ${APP_VERSION}`,
   },
@@ -421,6 +423,10 @@ export const id = {
     catatanVerifikator: 'Catatan verifikator',
     status: { DISETUJUI: 'Disetujui', DIKEMBALIKAN: 'Dikembalikan' } as Record<string, string>,
     menunggu: 'Menunggu supervisi',
+    setujuiJudul: 'Setujui keputusan verifikasi',
+    akibatSetujui: (status: string) =>
+      `Keputusan ${status} verifikator menjadi hasil akhir pelamar ini dan tidak kembali ke verifikator.`,
+    setujuiTanya: 'Tindakan ini tercatat atas nama Anda. Lanjutkan?',
   },
   final: {
     judul: 'Final verifikasi',
@@ -432,6 +438,7 @@ export const id = {
     konfirmasi:
       'Setelah dikunci, keputusan verifikasi dan supervisi instansi Anda pada jalur ini tidak dapat diubah lagi. Lanjutkan?',
     berhasil: 'Hasil verifikasi dikunci.',
+    belumDapatDikunci: 'Hasil dapat dikunci setelah semua pelamar diverifikasi dan disupervisi.',
   },
   sanggah: {
     status: { DIAJUKAN: 'Diajukan', DITERIMA: 'Diterima', DITOLAK: 'Ditolak' } as Record<string, string>,
@@ -738,6 +745,20 @@ export const id = {
   },
   common: {
     comingSoon: 'Fitur ini sedang disiapkan.',
+    tutup: 'Tutup',
+  },
+  // The one decision panel of every detail page (ui/decision).
+  keputusan: {
+    batal: 'Batal',
+    muatUlang: 'Muat ulang',
+    pintasan: 'Pintasan keyboard',
+    kirimUlang: 'Isian Anda tetap ada; muat ulang lalu simpan lagi.',
+    drafPulih: 'Isian yang belum tersimpan dipulihkan dari draf.',
+    // Why a decision is saved without a dialog: it comes back to its author (docs/decisions.md).
+    kembaliKeSupervisor: 'Keputusan ini diperiksa supervisor; bila dikembalikan, Anda memperbaikinya.',
+    kembaliKeVerifikator: 'Keputusan dikembalikan ke verifikator, lalu kembali kepada Anda untuk diperiksa.',
+    dapatDiubah: 'Pemeriksaan ini dapat Anda ubah kembali.',
+    dapatDiubahSelamaJadwal: 'Jawaban ini dapat Anda ubah selama jadwal konfirmasi masih berjalan.',
   },
   // Issue #6: account lifecycle, profile and user administration.
   akun: {

@@ -21,14 +21,17 @@ export function DetailShell<T>({
   valid,
   query,
   children,
+  words = id.pelamar.detail,
 }: {
   /** The list the page belongs to. */
   back: string;
+  /** The way back's label and the missing/unknown id's messages, when the page has its own. */
+  words?: { back: string; missingId: string; notFound: string };
   valid: boolean;
   query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending'>;
   children: (data: T) => ReactNode;
 }) {
-  const t = id.pelamar.detail;
+  const t = words;
   return (
     <Stack gap="sm">
       <div>

@@ -5,8 +5,8 @@ import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { ExportFormat } from '@portal/contract';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { showError, showSuccess } from '../app/toast';
 import { id } from '../i18n/id';
+import { showError, showSuccess } from '../ui/toast';
 
 interface ExportButtonsProps {
   download: (format: ExportFormat, onProgress: (bytes: number) => void, signal: AbortSignal) => Promise<Blob>;

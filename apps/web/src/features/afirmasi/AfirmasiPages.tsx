@@ -21,7 +21,7 @@ import { ListScreen } from '../../ui/list/ListScreen';
 import type { ListDescription } from '../../ui/list/types';
 import { STATUS_AFIRMASI_COLOR, StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
-import { useCurrentPage } from '../tracks/useTrack';
+import { useCurrentPage } from '../../ui/useCurrentPage';
 
 // The detail page still imports these from here; they live in the shared layer now.
 export { STATUS_AFIRMASI_COLOR, StatusAfirmasiBadge } from '../../ui/status/StatusBadges';

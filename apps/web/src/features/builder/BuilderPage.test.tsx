@@ -5,12 +5,12 @@ import { STORAGE_KEYS } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearToasts } from '../../app/toast';
 import { clearAuth } from '../../auth/authStore';
 import { initLayoutConfig } from '../../layout/layoutConfig';
 import { menuEntry, principal } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { signIn } from '../../test/signIn';
+import { clearToasts } from '../../ui/toast';
 
 const layout = () => document.querySelector('.portal-layout') as HTMLElement;
 const dashboardLink = () =>

@@ -23,7 +23,6 @@ import { LOGIN_PATH } from '@portal/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useBeforeUnload, useBlocker } from 'react-router';
-import { showSuccess } from '../../app/toast';
 import { id } from '../../i18n/id';
 import {
   currentLayoutConfig,
@@ -38,6 +37,7 @@ import {
   saveLayoutConfig,
   useHasLayoutDraft,
 } from '../../layout/layoutConfig';
+import { showSuccess } from '../../ui/toast';
 import { LayoutSketch } from './LayoutSketch';
 
 const t = id.builder;

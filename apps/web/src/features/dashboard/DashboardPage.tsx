@@ -4,8 +4,8 @@
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '../../auth/authStore';
 import { id } from '../../i18n/id';
+import { MenuCards } from '../../ui/MenuCards';
 import { DashboardFigures } from './DashboardFigures';
-import { MenuCards } from './MenuCards';
 
 /** ROLE_VERIFIKATOR_CPNS → "VERIFIKATOR CPNS": readable without inventing role names. */
 function roleLabel(authority: string): string {

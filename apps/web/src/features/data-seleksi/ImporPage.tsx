@@ -42,10 +42,10 @@ import {
   getTemplate,
   terapkanImpor,
 } from '../../api/impor';
-import { showError, showInfo, showSuccess } from '../../app/toast';
 import { errorMessage } from '../../auth/AuthCard';
 import { id } from '../../i18n/id';
 import { saveBlob } from '../../table/ExportButtons';
+import { showError, showInfo, showSuccess } from '../../ui/toast';
 
 const t = id.dataSeleksi.impor;
 const angka = (n: number) => n.toLocaleString('id-ID');

@@ -10,9 +10,9 @@ import 'dayjs/locale/id';
 import { useState } from 'react';
 import { simpanJadwal } from '../../api/impor';
 import { getJadwal } from '../../api/jadwal';
-import { showError, showSuccess } from '../../app/toast';
 import { errorMessage } from '../../auth/AuthCard';
 import { id } from '../../i18n/id';
+import { showError, showSuccess } from '../../ui/toast';
 
 const t = id.dataSeleksi.jadwal;
 

@@ -42,10 +42,10 @@ import {
   putKop,
 } from '../../api/dokumen-resmi';
 import { ApiError } from '../../api/http';
-import { showSuccess } from '../../app/toast';
 import { errorMessage } from '../../auth/AuthCard';
 import { id } from '../../i18n/id';
 import { saveBlob } from '../../table/ExportButtons';
+import { showSuccess } from '../../ui/toast';
 import {
   bacaPenandatangan,
   type FieldErrors,

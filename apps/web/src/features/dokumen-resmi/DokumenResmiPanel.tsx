@@ -14,12 +14,12 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { dokumenFileName, getDokumenPdf, getDokumenResmi, getPengumumanXlsx } from '../../api/dokumen-resmi';
-import { showError, showSuccess } from '../../app/toast';
 import { errorMessage } from '../../auth/AuthCard';
 import { useAuth } from '../../auth/authStore';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { saveBlob } from '../../table/ExportButtons';
+import { showError, showSuccess } from '../../ui/toast';
 import { DokumenResmiForm } from './DokumenResmiForm';
 
 const t = id.dokumenResmi;

@@ -1,32 +1,20 @@
 // One Non-ASN record (issue #5), `/pppk/rekap-nonasn/detail?id=…`: its data, the instansi's answer,
-// the answer form for the instansi's admins inside the window (on the version shown: a 409 says so
-// and offers a reload), and the audit trail of every answer.
+// the answer in the one decision panel for the instansi's admins inside the window (on the
+// version shown: a 409 says so and offers a reload), and the audit trail of every answer.
 
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Paper,
-  SegmentedControl,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Timeline,
-  Title,
-} from '@mantine/core';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
 import { KATEGORI_NONASN_NAMA, type KeputusanKonfirmasi, type NonAsnDetail, SUMBER_DANA_NAMA } from '@portal/contract';
-import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../api/http';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { getNonAsnDetail, konfirmasiNonAsn } from '../../api/nonasn';
-import { showSuccess } from '../../app/toast';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
-import { Tenggat } from '../jadwal/Tenggat';
+import { DetailShell, useDetailId } from '../../layout/DetailShell';
+import { DecisionPanel } from '../../ui/decision/DecisionPanel';
+import { useDecision } from '../../ui/decision/useDecision';
+import { SummaryCard } from '../../ui/pelamar/PelamarSummary';
+import { Tenggat } from '../../ui/Tenggat';
+import { showSuccess } from '../../ui/toast';
 import { type JawabanFields, JawabanInputs, KonfirmasiBadge, masalahJawaban, useBolehKonfirmasi } from './shared';
 
 const t = id.nonasn;
@@ -55,89 +43,59 @@ function Fields({ rows }: { rows: [string, ReactNode][] }) {
   );
 }
 
-/** The answer form: proposed or not, the reason, the SPTJM statement; sent on the version shown. */
+/** The answer: proposed or not, the reason, the SPTJM statement; sent on the version shown. */
 function JawabForm({ detail, onReload }: { detail: NonAsnDetail; onReload: () => void }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<KeputusanKonfirmasi>(
-    detail.statusKonfirmasi === 'DIKONFIRMASI' ? 'TIDAK_DIUSULKAN' : 'DIKONFIRMASI',
-  );
-  const [fields, setFields] = useState<JawabanFields>({ alasan: '', sptjm: false });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [conflict, setConflict] = useState(false);
   const changing = detail.statusKonfirmasi !== 'BELUM';
-  const save = useMutation({
-    mutationFn: () =>
+  const decision = useDecision<{ status: KeputusanKonfirmasi } & JawabanFields>({
+    draftKey: null,
+    initial: () => ({
+      status: detail.statusKonfirmasi === 'DIKONFIRMASI' ? 'TIDAK_DIUSULKAN' : 'DIKONFIRMASI',
+      alasan: '',
+      sptjm: false,
+    }),
+    validate: (draft) => masalahJawaban(draft.status, draft, changing),
+    // Changed again inside the window by the instansi's admins: saved at once under the SPTJM.
+    outcome: () => ({ settles: false, note: id.keputusan.dapatDiubahSelamaJadwal }),
+    send: (draft) =>
       konfirmasiNonAsn(detail.id, {
-        status,
-        alasan: fields.alasan.trim() || null,
+        status: draft.status,
+        alasan: draft.alasan.trim() || null,
         version: detail.version,
         sptjm: true,
       }),
-    onSuccess: () => {
+    onSent: () => {
       showSuccess(t.tersimpan);
       void queryClient.invalidateQueries({ queryKey: ['nonasn'] });
       void queryClient.invalidateQueries({ queryKey: ['dashboard-konfirmasi'] });
       void queryClient.invalidateQueries({ queryKey: ['nonasn-detail', detail.id] });
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 409 && error.code === 'KONFLIK_VERSI') setConflict(true);
-      else setProblem(error.message);
-    },
+    onReload,
+    actions: [{ id: 'simpan', label: t.simpan, hotkey: 'Enter' }],
+    shortcuts: [],
   });
+  const draft = decision.draft;
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h5" mb="sm">
-        {changing ? d.formJudul : d.jawaban}
-      </Title>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          const masalah = masalahJawaban(status, fields, changing);
-          if (masalah) setProblem(masalah);
-          else save.mutate();
-        }}
-      >
-        <Stack gap="sm">
-          <SegmentedControl
-            aria-label={t.columns.status}
-            value={status}
-            onChange={(next) => {
-              setProblem(null);
-              setStatus(next as KeputusanKonfirmasi);
-            }}
-            data={[
-              { value: 'DIKONFIRMASI', label: t.konfirmasi },
-              { value: 'TIDAK_DIUSULKAN', label: t.tidakDiusulkan },
-            ]}
-          />
-          <JawabanInputs
-            status={status}
-            value={fields}
-            needsReason={changing}
-            onChange={(next) => {
-              setProblem(null);
-              setFields(next);
-            }}
-            problem={problem}
-          />
-          {conflict && (
-            <Alert color="orange" role="alert" icon={<IconAlertTriangle aria-hidden />}>
-              <Group justify="space-between" gap="sm">
-                <Text size="sm">{t.konflik}</Text>
-                <Button size="xs" variant="white" color="orange" onClick={onReload}>
-                  {t.muatUlang}
-                </Button>
-              </Group>
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button type="submit" color={status === 'TIDAK_DIUSULKAN' ? 'red' : 'teal'} loading={save.isPending}>
-              {t.simpan}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <DecisionPanel
+      decision={decision}
+      title={changing ? d.formJudul : d.jawaban}
+      choice={{
+        label: t.columns.status,
+        choices: [
+          { value: 'DIKONFIRMASI', label: t.konfirmasi, color: 'teal' },
+          { value: 'TIDAK_DIUSULKAN', label: t.tidakDiusulkan, color: 'red' },
+        ],
+        value: draft.status,
+        onChange: (status) => decision.update({ status }),
+      }}
+    >
+      <JawabanInputs
+        status={draft.status}
+        value={draft}
+        needsReason={changing}
+        onChange={(next) => decision.update(next)}
+      />
+    </DecisionPanel>
   );
 }
 
@@ -146,22 +104,17 @@ function Detail({ detail, onReload }: { detail: NonAsnDetail; onReload: () => vo
   const f = d.fields;
   return (
     <Stack gap="md">
-      <Paper withBorder p="md">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <div>
-            <Title order={2} size="h4" data-testid="nama-nonasn">
-              {detail.nama}
-            </Title>
-            <Text size="sm" c="dimmed">
-              NIK {detail.nik} · {detail.instansi.nama}
-            </Text>
-          </div>
-          <Group gap="sm">
+      <SummaryCard
+        title={detail.nama}
+        testId="nama-nonasn"
+        lines={[`NIK ${detail.nik} · ${detail.instansi.nama}`]}
+        badges={
+          <>
             <Tenggat track="pppk" tahap="KONFIRMASI_NONASN" />
             <KonfirmasiBadge status={detail.statusKonfirmasi} />
-          </Group>
-        </Group>
-      </Paper>
+          </>
+        }
+      />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Paper withBorder p="md">
           <Title order={2} size="h5" mb="sm">
@@ -238,28 +191,11 @@ function Detail({ detail, onReload }: { detail: NonAsnDetail; onReload: () => vo
 }
 
 export function NonAsnDetailPage() {
-  const [params] = useSearchParams();
-  const nonAsnId = Number(params.get('id'));
-  const valid = Number.isInteger(nonAsnId) && nonAsnId > 0;
-  const query = useQuery({ ...detailQuery(nonAsnId), enabled: valid });
+  const nonAsnId = useDetailId() ?? 0;
+  const query = useQuery({ ...detailQuery(nonAsnId), enabled: nonAsnId > 0 });
   return (
-    <Stack gap="md">
-      <div>
-        <Anchor component={Link} to={LIST_PATH} size="sm">
-          <Group gap={4}>
-            <IconArrowLeft size={16} aria-hidden />
-            {d.back}
-          </Group>
-        </Anchor>
-      </div>
-      {!valid && <Alert color="gray">{d.missingId}</Alert>}
-      {valid && query.isPending && <Skeleton h={320} />}
-      {query.error && (
-        <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert">
-          {query.error instanceof ApiError && query.error.status === 404 ? d.notFound : query.error.message}
-        </Alert>
-      )}
-      {query.data && <Detail detail={query.data} onReload={() => void query.refetch()} />}
-    </Stack>
+    <DetailShell back={LIST_PATH} valid={nonAsnId > 0} query={query} words={d}>
+      {(data) => <Detail detail={data} onReload={() => void query.refetch()} />}
+    </DetailShell>
   );
 }

@@ -50,7 +50,8 @@ export function JawabanInputs({
   value: JawabanFields;
   onChange: (next: JawabanFields) => void;
   needsReason?: boolean;
-  problem: string | null;
+  /** Shown under the fields; the decision panel shows its own instead. */
+  problem?: string | null;
 }) {
   const required = status === 'TIDAK_DIUSULKAN' || needsReason;
   return (

@@ -25,9 +25,13 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dokumenPath } from '../../api/pelamar';
 import { formatTanggal } from '../../i18n/format';
 import { id } from '../../i18n/id';
-import { useCurrentPage } from '../tracks/useTrack';
-import { DokumenView, detailQuery, dokumenLabel, HasilVerifikasi, RiwayatPanel } from '../verifikasi/shared';
-import { StatusBadge } from './PelamarListPage';
+import { DokumenView } from '../../ui/dokumen/berkas';
+import { StatusBadge } from '../../ui/pelamar/badges';
+import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
+import { SummaryCard } from '../../ui/pelamar/PelamarSummary';
+import { detailQuery, dokumenLabel, namaLengkap } from '../../ui/pelamar/pelamar';
+import { RiwayatPanel } from '../../ui/pelamar/riwayat';
+import { useCurrentPage } from '../../ui/useCurrentPage';
 
 const t = id.pelamar.detail;
 const f = t.fields;
@@ -86,24 +90,13 @@ function DokumenModal({
 
 function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarList; track: TrackId }) {
   const [viewing, setViewing] = useState<number | null>(null);
-  const nama =
-    [detail.gelarDepan, detail.nama].filter(Boolean).join(' ') +
-    (detail.gelarBelakang ? `, ${detail.gelarBelakang}` : '');
   return (
     <Stack gap="md">
-      <Paper withBorder p="md">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <div>
-            <Title order={2} size="h4">
-              {nama}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {detail.noPeserta} · {detail.instansi.nama}
-            </Text>
-          </div>
-          <StatusBadge status={detail.statusVerifikasi} />
-        </Group>
-      </Paper>
+      <SummaryCard
+        title={namaLengkap(detail)}
+        lines={[`${detail.noPeserta} · ${detail.instansi.nama}`]}
+        badges={<StatusBadge status={detail.statusVerifikasi} />}
+      />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Fields
           title={t.pribadi}

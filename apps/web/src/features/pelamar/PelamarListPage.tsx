@@ -5,8 +5,8 @@ import type { TrackId } from '@portal/contract';
 import { type ReactNode, useMemo } from 'react';
 import { ListScreen } from '../../ui/list/ListScreen';
 import { pelamarListDescription } from '../../ui/pelamar/pelamarList';
-import { useCurrentPage } from '../tracks/useTrack';
-import { FinalVerifikasiPanel } from './FinalVerifikasiPanel';
+import { useCurrentPage } from '../../ui/useCurrentPage';
+import { FinalVerifikasiPanel } from '../../ui/verifikasi/FinalVerifikasiPanel';
 
 // The detail pages still import the badge from here; it lives in the shared layer now.
 export { StatusBadge } from '../../ui/status/StatusBadges';

@@ -1,64 +1,26 @@
 // One score objection, `/{track}/sanggah-nilai/detail?id=…`: the objection (component, value,
 // argument, the other applicant when it is about someone else's score), every score of the
-// applicant concerned, the answer (accepted with a proposed value, or rejected; draft kept until
-// sent, Ctrl+Enter, confirmation naming the outcome, 409 shown with a reload), wasdal's approval
-// (old → new value) and the objector's trail.
+// applicant concerned, the answer and wasdal's approval (panels.tsx, in the one decision panel)
+// and the objector's trail.
 
-import {
-  Alert,
-  Button,
-  Grid,
-  Group,
-  Modal,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Table,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { useHotkeys, useLocalStorage } from '@mantine/hooks';
-import {
-  type JawabanSanggahNilai,
-  NILAI_MAKS,
-  type PERSETUJUAN_SANGGAH_NILAI,
-  type SanggahNilaiDetail,
-  type TrackId,
-} from '@portal/contract';
+import { Alert, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { NILAI_MAKS, type SanggahNilaiDetail, type TrackId } from '@portal/contract';
 import { IconArrowRight, IconUsers } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/http';
-import { getSanggahNilai, jawabSanggahNilai, setujuiSanggahNilai } from '../../api/sanggah-nilai';
-import { showSuccess } from '../../app/toast';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { getSanggahNilai } from '../../api/sanggah-nilai';
 import { formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
-import { Tenggat } from '../jadwal/Tenggat';
-import { useCurrentPage } from '../tracks/useTrack';
-import { namaLengkap, RiwayatPanel } from '../verifikasi/shared';
+import { DetailLayout } from '../../ui/decision/DetailLayout';
+import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
+import { RiwayatPanel } from '../../ui/pelamar/riwayat';
+import { Tenggat } from '../../ui/Tenggat';
+import { useCurrentPage } from '../../ui/useCurrentPage';
+import { JawabForm, komponenNama, PersetujuanForm } from './panels';
 import { formatNilai, StatusSanggahNilaiBadge } from './SanggahNilaiListPage';
 
 const t = id.sanggahNilai;
-type Keputusan = (typeof PERSETUJUAN_SANGGAH_NILAI)[number];
-
-const komponenNama = (detail: SanggahNilaiDetail) => t.komponen[detail.komponen] ?? detail.komponen;
-/** The concerned applicant's current value of the objected component. */
-const nilaiSekarang = (detail: SanggahNilaiDetail) =>
-  detail.dinilai.nilai.find((n) => n.komponen === detail.komponen)?.nilai ?? null;
-
-function Konflik({ onReload }: { onReload: () => void }) {
-  return (
-    <Alert color="orange" role="alert" title={t.konflik}>
-      <Button size="xs" variant="light" onClick={onReload}>
-        {t.muatUlang}
-      </Button>
-    </Alert>
-  );
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -167,138 +129,6 @@ function NilaiTable({ detail }: { detail: SanggahNilaiDetail }) {
   );
 }
 
-interface Draft {
-  jawaban: JawabanSanggahNilai | null;
-  nilaiUsulan: number | null;
-  alasan: string;
-}
-
-function JawabForm({
-  detail,
-  track,
-  onConflict,
-}: {
-  detail: SanggahNilaiDetail;
-  track: TrackId;
-  onConflict: () => void;
-}) {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [draft, setDraft, clearDraft] = useLocalStorage<Draft>({
-    key: `sanggah-nilai-draft:${detail.id}:${detail.version}`,
-    defaultValue: { jawaban: null, nilaiUsulan: null, alasan: '' },
-    getInitialValueInEffect: false,
-  });
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const maks = NILAI_MAKS[detail.komponen];
-  const lama = nilaiSekarang(detail);
-  const send = useMutation({
-    mutationFn: () =>
-      jawabSanggahNilai(track, detail.id, {
-        version: detail.version,
-        jawaban: draft.jawaban as JawabanSanggahNilai,
-        alasan: draft.alasan.trim(),
-        nilaiUsulan: draft.jawaban === 'DITERIMA' ? draft.nilaiUsulan : null,
-      }),
-    onSuccess: (result) => {
-      clearDraft();
-      showSuccess(t.terkirim(t.status[result.status] ?? result.status));
-      void queryClient.invalidateQueries({ queryKey: ['sanggah-nilai'] });
-      void navigate(`/${track}/sanggah-nilai`);
-    },
-    onError: (error) => {
-      setConfirming(false);
-      if (error instanceof ApiError && error.status === 409) onConflict();
-      else setProblem(error.message);
-    },
-  });
-  const submit = () => {
-    const usulan = draft.nilaiUsulan;
-    if (!draft.jawaban) setProblem(t.pilihJawaban);
-    else if (draft.jawaban === 'DITERIMA' && (usulan === null || usulan < 0 || usulan > maks))
-      setProblem(t.usulanWajib(maks));
-    else if (draft.jawaban === 'DITERIMA' && Number(lama ?? 0) === usulan) setProblem(t.usulanSama);
-    else if (draft.alasan.trim().length < 5) setProblem(t.alasanWajib);
-    else setConfirming(true);
-  };
-  useHotkeys([['mod+Enter', submit]], []);
-  const set = (patch: Partial<Draft>) => {
-    setProblem(null);
-    setDraft((current) => ({ ...current, ...patch }));
-  };
-  return (
-    <Paper withBorder p="sm">
-      <Stack gap="sm">
-        <Title order={3} size="h6">
-          {t.jawaban}
-        </Title>
-        <SegmentedControl
-          aria-label={t.jawaban}
-          data={[
-            { value: 'DITERIMA', label: t.terima },
-            { value: 'DITOLAK', label: t.tolak },
-          ]}
-          value={draft.jawaban ?? ''}
-          onChange={(value) => set({ jawaban: value as JawabanSanggahNilai })}
-          color={draft.jawaban === 'DITOLAK' ? 'red' : 'teal'}
-        />
-        {draft.jawaban === 'DITERIMA' && (
-          <NumberInput
-            label={t.nilaiUsulan(maks)}
-            description={`${t.nilaiSaatDiajukan}: ${formatNilai(detail.nilaiSaatDiajukan)}`}
-            min={0}
-            max={maks}
-            decimalScale={2}
-            decimalSeparator=","
-            allowNegative={false}
-            value={draft.nilaiUsulan ?? ''}
-            onChange={(value) => set({ nilaiUsulan: typeof value === 'number' ? value : null })}
-            w={{ base: '100%', xs: 240 }}
-          />
-        )}
-        <Textarea
-          label={t.alasanJawaban}
-          autosize
-          minRows={2}
-          maxLength={2000}
-          value={draft.alasan}
-          onChange={(event) => set({ alasan: event.currentTarget.value })}
-        />
-        {problem && (
-          <Alert color="red" p="xs" role="alert">
-            {problem}
-          </Alert>
-        )}
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {t.pintasan}
-          </Text>
-          <Button onClick={submit}>{t.kirim}</Button>
-        </Group>
-      </Stack>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t.konfirmasiJudul} centered>
-        <Stack>
-          <Text size="sm">
-            {draft.jawaban === 'DITERIMA'
-              ? t.akibatDiterima(komponenNama(detail), formatNilai(lama), formatNilai(String(draft.nilaiUsulan)))
-              : t.akibatDitolak(komponenNama(detail), formatNilai(lama))}
-          </Text>
-          <Text size="sm">{t.konfirmasi}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t.batal}
-            </Button>
-            <Button loading={send.isPending} onClick={() => send.mutate()} data-autofocus>
-              {t.kirim}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Paper>
-  );
-}
-
 function Jawaban({ detail }: { detail: SanggahNilaiDetail }) {
   return (
     <Paper withBorder p="sm">
@@ -328,122 +158,14 @@ function Jawaban({ detail }: { detail: SanggahNilaiDetail }) {
   );
 }
 
-function PersetujuanForm({
-  detail,
-  track,
-  onConflict,
-}: {
-  detail: SanggahNilaiDetail;
-  track: TrackId;
-  onConflict: () => void;
-}) {
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState<Keputusan | null>(null);
-  const [alasan, setAlasan] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const lama = nilaiSekarang(detail);
-  const save = useMutation({
-    mutationFn: () =>
-      setujuiSanggahNilai(track, detail.id, {
-        version: detail.version,
-        status: status as Keputusan,
-        alasan: alasan.trim(),
-      }),
-    onSuccess: (result) => {
-      setConfirming(false);
-      showSuccess(t.persetujuanTersimpan(t.status[result.status] ?? result.status));
-      void queryClient.invalidateQueries({ queryKey: ['sanggah-nilai'] });
-      void queryClient.invalidateQueries({ queryKey: ['sanggah-nilai-detail'] });
-    },
-    onError: (error) => {
-      setConfirming(false);
-      if (error instanceof ApiError && error.status === 409) onConflict();
-      else setProblem(error.message);
-    },
-  });
-  const submit = () => {
-    if (!status) setProblem(t.pilihJawaban);
-    else if (alasan.trim().length < 5) setProblem(t.alasanWajib);
-    else setConfirming(true);
-  };
-  useHotkeys([['mod+Enter', submit]], []);
-  return (
-    <Stack gap="sm">
-      <Text size="sm" data-testid="koreksi-usulan">
-        {t.koreksi(komponenNama(detail))}: {lama === null ? t.tidakAda : formatNilai(lama)}{' '}
-        <IconArrowRight size={12} aria-label="menjadi" /> <b>{formatNilai(detail.nilaiUsulan)}</b>
-      </Text>
-      <SegmentedControl
-        aria-label={t.hasilPersetujuan}
-        data={[
-          { value: 'DISETUJUI', label: t.setujui },
-          { value: 'TIDAK_DISETUJUI', label: t.tidakSetujui },
-        ]}
-        value={status ?? ''}
-        onChange={(value) => {
-          setProblem(null);
-          setStatus(value as Keputusan);
-        }}
-        color={status === 'TIDAK_DISETUJUI' ? 'gray' : 'teal'}
-      />
-      <Textarea
-        label={t.alasanPersetujuan}
-        autosize
-        minRows={2}
-        maxLength={2000}
-        value={alasan}
-        onChange={(event) => {
-          setProblem(null);
-          setAlasan(event.currentTarget.value);
-        }}
-      />
-      {problem && (
-        <Alert color="red" p="xs" role="alert">
-          {problem}
-        </Alert>
-      )}
-      <Group justify="space-between">
-        <Text size="xs" c="dimmed">
-          {t.pintasan}
-        </Text>
-        <Button onClick={submit}>{t.simpanPersetujuan}</Button>
-      </Group>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t.persetujuanJudul} centered>
-        <Stack>
-          <Text size="sm">
-            {status === 'DISETUJUI'
-              ? t.akibatDisetujui(
-                  komponenNama(detail),
-                  detail.dinilai.nama,
-                  lama === null ? t.tidakAda : formatNilai(lama),
-                  formatNilai(detail.nilaiUsulan),
-                )
-              : t.akibatTidakDisetujui(komponenNama(detail), lama === null ? t.tidakAda : formatNilai(lama))}
-          </Text>
-          <Text size="sm">{t.persetujuanKonfirmasi}</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              {t.batal}
-            </Button>
-            <Button loading={save.isPending} onClick={() => save.mutate()} data-autofocus>
-              {t.simpanPersetujuan}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </Stack>
-  );
-}
-
 function Persetujuan({
   detail,
   track,
-  onConflict,
+  onReload,
 }: {
   detail: SanggahNilaiDetail;
   track: TrackId;
-  onConflict: () => void;
+  onReload: () => void;
 }) {
   const decided = detail.status === 'DISETUJUI' || detail.status === 'TIDAK_DISETUJUI';
   return (
@@ -470,7 +192,7 @@ function Persetujuan({
           </Text>
         </Stack>
       ) : detail.bolehSetujui ? (
-        <PersetujuanForm detail={detail} track={track} onConflict={onConflict} />
+        <PersetujuanForm detail={detail} track={track} onReload={onReload} />
       ) : (
         <Text size="sm" c="dimmed">
           {t.menungguPersetujuan}
@@ -489,36 +211,26 @@ function SanggahNilai({
   track: TrackId;
   onReload: () => void;
 }) {
-  const [conflict, setConflict] = useState(false);
   const pelamar = detail.pelamar;
   const open = detail.status === 'DIAJUKAN' || detail.status === 'MENUNGGU_PERSETUJUAN';
   return (
-    <Stack gap="md">
-      <Paper withBorder p="sm">
-        <Group justify="space-between" gap="sm">
-          <div>
-            <Title order={2} size="h4" data-testid="nama-pelamar">
-              {namaLengkap(pelamar)}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {pelamar.noPeserta} · NIK {pelamar.nik} · {pelamar.jabatanNama} · {detail.instansi.nama}
-            </Text>
-            <Text size="xs" c="dimmed">
-              {t.columns.diajukan}: {formatWaktu(detail.diajukanAt)}
-            </Text>
-          </div>
-          <Group gap="xs">
+    <>
+      <PelamarSummary
+        pelamar={pelamar}
+        instansi={detail.instansi.nama}
+        more={[`${t.columns.diajukan}: ${formatWaktu(detail.diajukanAt)}`]}
+        badges={
+          <>
             <span data-testid="status-sanggah-nilai">
               <StatusSanggahNilaiBadge status={detail.status} />
             </span>
             {open && <Tenggat track={track} tahap="JAWAB_SANGGAH_NILAI" />}
-          </Group>
-        </Group>
-      </Paper>
-      {conflict && <Konflik onReload={onReload} />}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Stack gap="md">
+          </>
+        }
+      />
+      <DetailLayout
+        info={
+          <>
             {open && !detail.bolehJawab && !detail.bolehSetujui && (
               <Alert role="note" color="gray">
                 {t.hanyaBaca}
@@ -526,8 +238,12 @@ function SanggahNilai({
             )}
             <Sanggahan detail={detail} />
             <NilaiTable detail={detail} />
+          </>
+        }
+        decision={
+          <>
             {detail.bolehJawab ? (
-              <JawabForm detail={detail} track={track} onConflict={() => setConflict(true)} />
+              <JawabForm detail={detail} track={track} onReload={onReload} />
             ) : detail.dijawabAt ? (
               <Jawaban detail={detail} />
             ) : (
@@ -537,16 +253,13 @@ function SanggahNilai({
                 </Text>
               </Paper>
             )}
-            {detail.nilaiUsulan !== null && (
-              <Persetujuan detail={detail} track={track} onConflict={() => setConflict(true)} />
-            )}
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <RiwayatPanel detail={pelamar} />
-        </Grid.Col>
-      </Grid>
-    </Stack>
+            {detail.nilaiUsulan !== null && <Persetujuan detail={detail} track={track} onReload={onReload} />}
+          </>
+        }
+        // No documents here: the trail stands on the right.
+        documents={<RiwayatPanel detail={pelamar} />}
+      />
+    </>
   );
 }
 

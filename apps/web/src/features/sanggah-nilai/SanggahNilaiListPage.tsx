@@ -22,7 +22,7 @@ import { ListScreen } from '../../ui/list/ListScreen';
 import type { ColumnDescription, ListDescription } from '../../ui/list/types';
 import { STATUS_SANGGAH_NILAI_COLOR, StatusSanggahNilaiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
-import { useCurrentPage } from '../tracks/useTrack';
+import { useCurrentPage } from '../../ui/useCurrentPage';
 
 export { formatNilai } from '../../ui/list/format';
 // The detail page still imports these from here; they live in the shared layer now.

@@ -23,7 +23,7 @@ import { ListScreen } from '../../ui/list/ListScreen';
 import type { ColumnDescription, ListDescription } from '../../ui/list/types';
 import { CekBadge, STATUS_SANGGAH_COLOR, StatusSanggahBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
-import { useCurrentPage } from '../tracks/useTrack';
+import { useCurrentPage } from '../../ui/useCurrentPage';
 
 export { useNational } from '../../auth/useNational';
 // The detail pages still import these from here; they live in the shared layers now.

@@ -4,8 +4,8 @@
 import { Text } from '@mantine/core';
 import { useAuth } from '../../auth/authStore';
 import { id } from '../../i18n/id';
-import { MenuCards } from '../dashboard/MenuCards';
-import { useCurrentPage } from './useTrack';
+import { MenuCards } from '../../ui/MenuCards';
+import { useCurrentPage } from '../../ui/useCurrentPage';
 
 export function TrackRootPage() {
   const { user } = useAuth();

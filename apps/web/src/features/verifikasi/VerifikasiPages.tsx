@@ -11,7 +11,6 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http';
 import { ambilBerikutnya, ambilPelamar, getHarian, setujuiBanyak } from '../../api/verifikasi';
-import { showError, showInfo } from '../../app/toast';
 import { formatTanggal } from '../../i18n/format';
 import { id } from '../../i18n/id';
 import { formatAngka } from '../../ui/list/format';
@@ -19,7 +18,8 @@ import { ListScreen } from '../../ui/list/ListScreen';
 import type { ColumnDescription } from '../../ui/list/types';
 import { ALASAN_TMS_COLUMN, pelamarListDescription } from '../../ui/pelamar/pelamarList';
 import { StatusLabel } from '../../ui/status/StatusBadges';
-import { useCurrentPage } from '../tracks/useTrack';
+import { showError, showInfo } from '../../ui/toast';
+import { useCurrentPage } from '../../ui/useCurrentPage';
 
 const t = id.verifikasi;
 const s = id.supervisi;

@@ -5,8 +5,8 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showError, showSuccess } from '../../app/toast';
 import { id } from '../../i18n/id';
+import { showError, showSuccess } from '../toast';
 import type { BulkActionDescription, BulkValues } from './types';
 
 function BulkAction({

@@ -1,23 +1,26 @@
 // On rekap-pelamar: the instansi's final lock, what still stands in its way, and (admins) the
 // button – disabled, with the reason beside it, while applicants are unverified or unsupervised,
-// so it never fails only after the confirmation.
+// instead of failing after the confirmation (issue #19). Below the features: the applicant
+// recap shows it, the verification feature owns its calls.
 
 import { Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { hasTrackRole, type TrackId } from '@portal/contract';
 import { IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { getFinalVerifikasi, kunciFinalVerifikasi } from '../../api/verifikasi';
-import { showError, showSuccess } from '../../app/toast';
 import { useAuth } from '../../auth/authStore';
+import { formatWaktu } from '../../i18n/format';
 import { id } from '../../i18n/id';
-import { formatWaktu } from '../../ui/list/format';
+import { showError, showSuccess } from '../toast';
+
+const f = id.final;
 
 export function FinalVerifikasiPanel({ track }: { track: TrackId }) {
   const user = useAuth().user;
   const queryClient = useQueryClient();
+  const reasonId = useId();
   const [confirming, setConfirming] = useState(false);
-  const f = id.final;
   const query = useQuery({
     queryKey: ['final-verifikasi', track],
     queryFn: ({ signal }) => getFinalVerifikasi(track, signal),
@@ -46,20 +49,25 @@ export function FinalVerifikasiPanel({ track }: { track: TrackId }) {
           <Title order={2} size="h5">
             {f.judul}
           </Title>
-          <Text size="sm" c={status.terkunci ? 'teal.8' : 'dimmed'} id={`final-${track}-status`}>
+          <Text size="sm" c={status.terkunci ? 'teal.8' : 'dimmed'}>
             {status.terkunci
               ? f.terkunci(status.dikunciOleh ?? '–', formatWaktu(status.dikunciAt))
               : ready
                 ? f.siap
                 : f.sisa(status.belumDiverifikasi, status.belumDisupervisi)}
           </Text>
+          {isAdmin && !status.terkunci && !ready && (
+            <Text size="sm" id={reasonId} data-testid="kunci-alasan">
+              {f.belumDapatDikunci}
+            </Text>
+          )}
         </div>
         {isAdmin && !status.terkunci && (
           <Button
             leftSection={<IconLock size={16} aria-hidden />}
             color="dark"
             disabled={!ready}
-            aria-describedby={`final-${track}-status`}
+            aria-describedby={ready ? undefined : reasonId}
             onClick={() => setConfirming(true)}
           >
             {f.tombol}
@@ -71,7 +79,7 @@ export function FinalVerifikasiPanel({ track }: { track: TrackId }) {
           <Text size="sm">{f.konfirmasi}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              {id.supervisi.batal}
+              {id.keputusan.batal}
             </Button>
             <Button color="dark" onClick={() => lock.mutate()} loading={lock.isPending}>
               {f.tombol}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alasanLabel, judulRiwayat, ringkasRiwayat } from './shared';
+import { alasanLabel } from './pelamar';
+import { judulRiwayat, ringkasRiwayat } from './riwayat';
 
 const event = (aksi: string, ke: string | null, oleh = 'Yohana', alasan: string | null = null) => ({
   at: '2026-11-23T10:00:00',

@@ -4,7 +4,7 @@ import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { MenuEntry } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { groupBySection } from '../../layout/AsideMenu';
+import { groupBySection } from '../layout/AsideMenu';
 
 export function MenuCards({ menus, headingLevel = 2 }: { menus: readonly MenuEntry[]; headingLevel?: 2 | 3 }) {
   return (
@@ -26,12 +26,8 @@ export function MenuCards({ menus, headingLevel = 2 }: { menus: readonly MenuEnt
                 aria-label={`${entry.title} — ${section}`}
               >
                 <Group justify="space-between" wrap="nowrap">
-                  <div>
-                    <Text fw={500}>{entry.title}</Text>
-                    <Text size="xs" c="dimmed">
-                      {entry.page}
-                    </Text>
-                  </div>
+                  {/* The title only: a route path means nothing to the people reading it (issue #19). */}
+                  <Text fw={500}>{entry.title}</Text>
                   <IconArrowRight size={18} aria-hidden />
                 </Group>
               </Card>

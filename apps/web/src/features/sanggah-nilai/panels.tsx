@@ -1,0 +1,199 @@
+// The decisions on a score objection, each in the one decision panel: the answer (accepted with
+// a proposed value, or rejected) and wasdal's approval (old → new value). Neither comes back to
+// its author, so both are confirmed in a dialog naming the outcome.
+
+import { NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import {
+  type JawabanSanggahNilai,
+  NILAI_MAKS,
+  type PERSETUJUAN_SANGGAH_NILAI,
+  type SanggahNilaiDetail,
+  type TrackId,
+} from '@portal/contract';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { jawabSanggahNilai, setujuiSanggahNilai } from '../../api/sanggah-nilai';
+import { id } from '../../i18n/id';
+import { DecisionPanel } from '../../ui/decision/DecisionPanel';
+import { useDecision } from '../../ui/decision/useDecision';
+import { showSuccess } from '../../ui/toast';
+import { formatNilai } from './SanggahNilaiListPage';
+
+const t = id.sanggahNilai;
+type Keputusan = (typeof PERSETUJUAN_SANGGAH_NILAI)[number];
+
+export const komponenNama = (detail: SanggahNilaiDetail) => t.komponen[detail.komponen] ?? detail.komponen;
+/** The concerned applicant's current value of the objected component. */
+export const nilaiSekarang = (detail: SanggahNilaiDetail) =>
+  detail.dinilai.nilai.find((n) => n.komponen === detail.komponen)?.nilai ?? null;
+
+interface JawabDraft {
+  jawaban: JawabanSanggahNilai | null;
+  nilaiUsulan: number | null;
+  alasan: string;
+}
+
+export function JawabForm({
+  detail,
+  track,
+  onReload,
+}: {
+  detail: SanggahNilaiDetail;
+  track: TrackId;
+  onReload: () => void;
+}) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const maks = NILAI_MAKS[detail.komponen];
+  const lama = nilaiSekarang(detail);
+  const decision = useDecision<JawabDraft, Awaited<ReturnType<typeof jawabSanggahNilai>>>({
+    draftKey: `sanggah-nilai-draft:${detail.id}:${detail.version}`,
+    initial: () => ({ jawaban: null, nilaiUsulan: null, alasan: '' }),
+    validate: (draft) => {
+      const usulan = draft.nilaiUsulan;
+      if (!draft.jawaban) return t.pilihJawaban;
+      if (draft.jawaban === 'DITERIMA' && (usulan === null || usulan < 0 || usulan > maks)) return t.usulanWajib(maks);
+      if (draft.jawaban === 'DITERIMA' && Number(lama ?? 0) === usulan) return t.usulanSama;
+      if (draft.alasan.trim().length < 5) return t.alasanWajib;
+      return null;
+    },
+    outcome: (draft) => ({
+      settles: true,
+      title: t.konfirmasiJudul,
+      describe:
+        draft.jawaban === 'DITERIMA'
+          ? t.akibatDiterima(komponenNama(detail), formatNilai(lama), formatNilai(String(draft.nilaiUsulan)))
+          : t.akibatDitolak(komponenNama(detail), formatNilai(lama)),
+      ask: t.konfirmasi,
+    }),
+    send: (draft) =>
+      jawabSanggahNilai(track, detail.id, {
+        version: detail.version,
+        jawaban: draft.jawaban as JawabanSanggahNilai,
+        alasan: draft.alasan.trim(),
+        nilaiUsulan: draft.jawaban === 'DITERIMA' ? draft.nilaiUsulan : null,
+      }),
+    onSent: (result) => {
+      showSuccess(t.terkirim(t.status[result.status] ?? result.status));
+      void queryClient.invalidateQueries({ queryKey: ['sanggah-nilai'] });
+      void navigate(`/${track}/sanggah-nilai`);
+    },
+    onReload,
+    actions: [{ id: 'kirim', label: t.kirim, hotkey: 'Enter' }],
+    shortcuts: [],
+  });
+  const draft = decision.draft;
+  return (
+    <DecisionPanel
+      decision={decision}
+      title={t.jawaban}
+      choice={{
+        label: t.jawaban,
+        choices: [
+          { value: 'DITERIMA', label: t.terima, color: 'teal' },
+          { value: 'DITOLAK', label: t.tolak, color: 'red' },
+        ],
+        value: draft.jawaban,
+        onChange: (jawaban) => decision.update({ jawaban }),
+      }}
+    >
+      {draft.jawaban === 'DITERIMA' && (
+        <NumberInput
+          label={t.nilaiUsulan(maks)}
+          description={`${t.nilaiSaatDiajukan}: ${formatNilai(detail.nilaiSaatDiajukan)}`}
+          min={0}
+          max={maks}
+          decimalScale={2}
+          decimalSeparator=","
+          allowNegative={false}
+          value={draft.nilaiUsulan ?? ''}
+          onChange={(value) => decision.update({ nilaiUsulan: typeof value === 'number' ? value : null })}
+          w={{ base: '100%', xs: 240 }}
+        />
+      )}
+      <Textarea
+        label={t.alasanJawaban}
+        autosize
+        minRows={2}
+        maxLength={2000}
+        value={draft.alasan}
+        onChange={(event) => decision.update({ alasan: event.currentTarget.value })}
+      />
+    </DecisionPanel>
+  );
+}
+
+export function PersetujuanForm({
+  detail,
+  track,
+  onReload,
+}: {
+  detail: SanggahNilaiDetail;
+  track: TrackId;
+  onReload: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const lama = nilaiSekarang(detail);
+  const lamaTeks = lama === null ? t.tidakAda : formatNilai(lama);
+  const decision = useDecision<
+    { status: Keputusan | null; alasan: string },
+    Awaited<ReturnType<typeof setujuiSanggahNilai>>
+  >({
+    draftKey: `sanggah-nilai-persetujuan:${detail.id}:${detail.version}`,
+    initial: () => ({ status: null, alasan: '' }),
+    validate: (draft) => (!draft.status ? t.pilihJawaban : draft.alasan.trim().length < 5 ? t.alasanWajib : null),
+    outcome: (draft) => ({
+      settles: true,
+      title: t.persetujuanJudul,
+      describe:
+        draft.status === 'DISETUJUI'
+          ? t.akibatDisetujui(komponenNama(detail), detail.dinilai.nama, lamaTeks, formatNilai(detail.nilaiUsulan))
+          : t.akibatTidakDisetujui(komponenNama(detail), lamaTeks),
+      ask: t.persetujuanKonfirmasi,
+    }),
+    send: (draft) =>
+      setujuiSanggahNilai(track, detail.id, {
+        version: detail.version,
+        status: draft.status as Keputusan,
+        alasan: draft.alasan.trim(),
+      }),
+    onSent: (result) => {
+      showSuccess(t.persetujuanTersimpan(t.status[result.status] ?? result.status));
+      void queryClient.invalidateQueries({ queryKey: ['sanggah-nilai'] });
+      void queryClient.invalidateQueries({ queryKey: ['sanggah-nilai-detail'] });
+    },
+    onReload,
+    actions: [{ id: 'simpan', label: t.simpanPersetujuan, hotkey: 'Enter' }],
+    shortcuts: [],
+  });
+  return (
+    <Stack gap="sm">
+      <Text size="sm" data-testid="koreksi-usulan">
+        {t.koreksi(komponenNama(detail))}: {lamaTeks} <IconArrowRight size={12} aria-label="menjadi" />{' '}
+        <b>{formatNilai(detail.nilaiUsulan)}</b>
+      </Text>
+      <DecisionPanel
+        decision={decision}
+        choice={{
+          label: t.hasilPersetujuan,
+          choices: [
+            { value: 'DISETUJUI', label: t.setujui, color: 'teal' },
+            { value: 'TIDAK_DISETUJUI', label: t.tidakSetujui, color: 'gray' },
+          ],
+          value: decision.draft.status,
+          onChange: (status) => decision.update({ status }),
+        }}
+      >
+        <Textarea
+          label={t.alasanPersetujuan}
+          autosize
+          minRows={2}
+          maxLength={2000}
+          value={decision.draft.alasan}
+          onChange={(event) => decision.update({ alasan: event.currentTarget.value })}
+        />
+      </DecisionPanel>
+    </Stack>
+  );
+}

@@ -1,0 +1,195 @@
+// The behaviour of every decision on a detail page (issue #19): the draft kept in the browser
+// until the decision is sent, validation in the user's words, the one confirmation rule, the
+// keyboard, and a 409 (someone else changed the record) answered with a reload. The page
+// describes its draft, its check, its call and its outcome; DecisionPanel draws it.
+
+import type { ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/http';
+
+/**
+ * The one confirmation rule (docs/decisions.md): a decision that does not come back to its author
+ * is confirmed in a dialog naming its outcome; one that does (the supervisor can return it, or the
+ * author can still change it) is saved at once, and the panel says why.
+ */
+export type Outcome =
+  | { settles: true; title: string; describe: ReactNode; ask: string }
+  | { settles: false; note: string };
+
+export interface DecisionAction {
+  id: string;
+  label: string;
+  /** Ctrl/⌘ + this key sends with this action, also while typing ('Enter', 's'). */
+  hotkey?: 'Enter' | 's';
+  /** How the button looks: the main action is filled. */
+  variant?: 'filled' | 'default' | 'light';
+  color?: string;
+  leftSection?: ReactNode;
+}
+
+export interface DecisionSpec<D, R = unknown> {
+  /** Where the draft is kept until sent; null: no draft. */
+  draftKey: string | null;
+  initial: () => D;
+  /** What keeps the decision from being sent, in the user's words; null when it can be. */
+  validate: (draft: D, action: string) => string | null;
+  outcome: (draft: D, action: string) => Outcome;
+  send(draft: D, action: string): Promise<R>;
+  onSent?(result: R, draft: D, action: string): void | Promise<void>;
+  /** After a 409 the user asks for the record again; the page decides what of the draft stays. */
+  onReload: () => void | Promise<void>;
+  actions: DecisionAction[];
+  /** Single keys outside text fields, by `event.key` (letters lower case). */
+  keys?: Record<string, (event: KeyboardEvent) => void>;
+  /** The help overlay's lines: [keys, what]. */
+  shortcuts: [string, string][];
+  /** Off while the user may not decide (the keyboard then does nothing). */
+  enabled?: boolean;
+}
+
+export interface Decision<D, R = unknown> {
+  spec: DecisionSpec<D, R>;
+  draft: D;
+  /** Changes the draft (kept in the browser) and clears the shown problem. */
+  update: (change: Partial<D> | ((previous: D) => D)) => void;
+  /** The draft came back from the browser's storage. */
+  restored: boolean;
+  problem: string | null;
+  conflict: string | null;
+  pending: string | null;
+  /** The action waiting for the dialog's answer. */
+  confirming: { action: string; outcome: Extract<Outcome, { settles: true }> } | null;
+  /** Validates, then confirms (if the outcome settles) or sends. */
+  request: (action?: string) => void;
+  confirm: () => void;
+  cancel: () => void;
+  reload: () => void;
+  help: boolean;
+  setHelp: (open: boolean) => void;
+}
+
+function readDraft<D>(key: string | null): D | null {
+  if (!key) return null;
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as D) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const isTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName) || target.isContentEditable);
+
+export function useDecision<D, R = unknown>(spec: DecisionSpec<D, R>): Decision<D, R> {
+  const [stored] = useState(() => readDraft<D>(spec.draftKey));
+  const [draft, setDraft] = useState<D>(() => stored ?? spec.initial());
+  const [problem, setProblem] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<Decision<D, R>['confirming']>(null);
+  const [help, setHelp] = useState(false);
+  const latest = useRef({ spec, draft, pending, confirming });
+  latest.current = { spec, draft, pending, confirming };
+
+  const update = useCallback((change: Partial<D> | ((previous: D) => D)) => {
+    setProblem(null);
+    setDraft((previous) => {
+      const next = typeof change === 'function' ? change(previous) : { ...previous, ...change };
+      const key = latest.current.spec.draftKey;
+      // Written on a change only: opening a record leaves no draft behind.
+      if (key) localStorage.setItem(key, JSON.stringify(next));
+      return next;
+    });
+  }, []);
+
+  const send = useCallback(async (action: string) => {
+    const { spec: current, draft: values } = latest.current;
+    setConfirming(null);
+    setPending(action);
+    let result: R;
+    try {
+      result = await current.send(values, action);
+    } catch (error) {
+      setPending(null);
+      if (error instanceof ApiError && error.status === 409) setConflict(error.message);
+      else setProblem(error instanceof Error ? error.message : String(error));
+      return;
+    }
+    setPending(null);
+    if (current.draftKey) localStorage.removeItem(current.draftKey);
+    await current.onSent?.(result, values, action);
+  }, []);
+
+  const request = useCallback(
+    (action?: string) => {
+      const { spec: current, draft: values, pending: busy, confirming: asking } = latest.current;
+      const chosen = action ?? current.actions[0]?.id ?? '';
+      if (busy || current.enabled === false) return;
+      if (asking) {
+        // Ctrl+Enter again while the dialog asks: the same as its button.
+        void send(asking.action);
+        return;
+      }
+      const wrong = current.validate(values, chosen);
+      if (wrong) {
+        setProblem(wrong);
+        return;
+      }
+      const outcome = current.outcome(values, chosen);
+      if (outcome.settles) setConfirming({ action: chosen, outcome });
+      else void send(chosen);
+    },
+    [send],
+  );
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const current = latest.current.spec;
+      if (current.enabled === false || event.defaultPrevented) return;
+      const mod = event.ctrlKey || event.metaKey;
+      if (mod) {
+        const hotkey = current.actions.find(
+          (item) => item.hotkey && item.hotkey.toLowerCase() === event.key.toLowerCase(),
+        );
+        if (hotkey) {
+          event.preventDefault();
+          request(hotkey.id);
+        }
+        return;
+      }
+      if (event.altKey || isTyping(event.target) || latest.current.confirming) return;
+      if (event.key === '?') {
+        setHelp(true);
+        return;
+      }
+      const handler = current.keys?.[event.key] ?? current.keys?.[event.key.toLowerCase()];
+      handler?.(event);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [request]);
+
+  return {
+    spec,
+    draft,
+    update,
+    restored: stored !== null,
+    problem,
+    conflict,
+    pending,
+    confirming,
+    request,
+    confirm: () => {
+      if (confirming) void send(confirming.action);
+    },
+    cancel: () => setConfirming(null),
+    reload: () => {
+      setConflict(null);
+      void spec.onReload();
+    },
+    help,
+    setHelp,
+  };
+}

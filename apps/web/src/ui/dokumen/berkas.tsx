@@ -1,0 +1,88 @@
+// A stored file in the viewer, from one cache key per call path (so a prefetch fills exactly what
+// the screen reads), and an applicant's documents as tabs marked with their check.
+
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import type { PelamarDetail } from '@portal/contract';
+import { useQuery } from '@tanstack/react-query';
+import { id } from '../../i18n/id';
+import { dokumenLabel } from '../pelamar/pelamar';
+import { DocumentViewer } from './DocumentViewer';
+import { dokumenQuery } from './dokumenQuery';
+
+/** A stored file by its call path, in the viewer. */
+export function BerkasView({ path, title, height }: { path: string; title: string; height?: number | string }) {
+  const query = useQuery(dokumenQuery(path));
+  return (
+    <DocumentViewer
+      title={title}
+      blob={query.data}
+      loading={query.isPending}
+      error={query.isError}
+      onRetry={() => void query.refetch()}
+      height={height}
+    />
+  );
+}
+
+/** One of the applicant's documents in the viewer; `path`: its call (dokumenPath, or a screen's own). */
+export function DokumenView({
+  detail,
+  dokumenId,
+  height,
+  path,
+}: {
+  detail: PelamarDetail;
+  dokumenId: number;
+  height?: number | string;
+  path: string;
+}) {
+  const dokumen = detail.dokumen.find((item) => item.id === dokumenId);
+  return dokumen ? <BerkasView path={path} title={dokumenLabel(dokumen.jenis)} height={height} /> : null;
+}
+
+/** The applicant's documents as tabs, each marked with its check (✓ sesuai, ✗ tidak sesuai). */
+export function DokumenTabs({
+  detail,
+  current,
+  onSelect,
+  stateOf,
+}: {
+  detail: PelamarDetail;
+  current: number;
+  onSelect: (index: number) => void;
+  stateOf: (dokumenId: number) => boolean | null | undefined;
+}) {
+  return (
+    <Group gap={6} mb="xs" role="tablist" aria-label={id.verifikasi.dokumen}>
+      {detail.dokumen.map((item, index) => {
+        const state = stateOf(item.id);
+        return (
+          <UnstyledButton
+            key={item.id}
+            role="tab"
+            aria-selected={index === current}
+            onClick={() => onSelect(index)}
+            px={8}
+            py={4}
+            className="dokumen-tab"
+            style={{
+              borderRadius: 4,
+              border: `1px solid var(--mantine-color-${index === current ? 'blue-6' : 'gray-5'})`,
+              background:
+                state === true
+                  ? 'var(--mantine-color-teal-0)'
+                  : state === false
+                    ? 'var(--mantine-color-red-0)'
+                    : undefined,
+            }}
+          >
+            <Text size="xs" fw={index === current ? 700 : 400}>
+              {state === true ? '✓ ' : state === false ? '✗ ' : ''}
+              {dokumenLabel(item.jenis)}
+            </Text>
+          </UnstyledButton>
+        );
+      })}
+    </Group>
+  );
+}

@@ -1,0 +1,39 @@
+// The applicant's verification status and a document's check, as badges: words, with colour as
+// a second cue only (never the only one).
+
+import { Badge } from '@mantine/core';
+import type { StatusVerifikasi } from '@portal/contract';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { id } from '../../i18n/id';
+
+export const STATUS_COLOR: Record<StatusVerifikasi, string> = { BELUM: 'gray', MS: 'teal', TMS: 'red' };
+
+export function StatusBadge({ status }: { status: StatusVerifikasi }) {
+  return (
+    <Badge color={STATUS_COLOR[status]} variant="light" title={id.pelamar.status[status]}>
+      {id.pelamar.statusShort[status]}
+    </Badge>
+  );
+}
+
+/** A document's check by the verifier: sesuai, tidak sesuai, or not yet. */
+export function CekBadge({ sesuai }: { sesuai: boolean | null | undefined }) {
+  const t = id.verifikasi;
+  if (sesuai === true)
+    return (
+      <Badge color="teal" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>
+        {t.sesuai}
+      </Badge>
+    );
+  if (sesuai === false)
+    return (
+      <Badge color="red" variant="light" leftSection={<IconX size={12} aria-hidden />}>
+        {t.tidakSesuai}
+      </Badge>
+    );
+  return (
+    <Badge color="gray" variant="light">
+      {t.belumDiperiksa}
+    </Badge>
+  );
+}

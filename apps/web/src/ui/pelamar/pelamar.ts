@@ -1,0 +1,30 @@
+// What every screen about an applicant reads the same way: the detail query (one cache key per
+// list and applicant), its prefetch, and the names of people, TMS reasons and documents.
+
+import { ALASAN_TMS, type PelamarDetail, type PelamarList, type TrackId } from '@portal/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { dokumenPath, getPelamarDetail } from '../../api/pelamar';
+import { id } from '../../i18n/id';
+import { dokumenQuery } from '../dokumen/dokumenQuery';
+
+export const detailQuery = (track: TrackId, list: PelamarList, pelamarId: number) => ({
+  queryKey: ['pelamar-detail', track, list, pelamarId] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => getPelamarDetail(track, list, pelamarId, signal),
+});
+
+/**
+ * Loads an applicant's detail and first document into the cache before they are shown. A read
+ * only: it never claims the applicant (claims are made by the verifier's own act).
+ */
+export async function prefetchPelamar(client: QueryClient, track: TrackId, list: PelamarList, pelamarId: number) {
+  const detail = await client.fetchQuery({ ...detailQuery(track, list, pelamarId), staleTime: 30_000 });
+  const first = detail.dokumen[0];
+  if (first) await client.prefetchQuery(dokumenQuery(dokumenPath(track, list, pelamarId, first.id)));
+}
+
+export const namaLengkap = (detail: Pick<PelamarDetail, 'gelarDepan' | 'nama' | 'gelarBelakang'>) =>
+  [detail.gelarDepan, detail.nama].filter(Boolean).join(' ') +
+  (detail.gelarBelakang ? `, ${detail.gelarBelakang}` : '');
+
+export const alasanLabel = (kode: string) => ALASAN_TMS.find((alasan) => alasan.kode === kode)?.label ?? kode;
+export const dokumenLabel = (jenis: string) => id.pelamar.detail.dokumenNames[jenis] ?? jenis;

@@ -1,0 +1,114 @@
+// The applicant's audit trail as people read it: a decision's document checks folded into one
+// line, codes in words, for supervisors and admins on every detail page.
+
+import { Paper, Text, Timeline, Title } from '@mantine/core';
+import type { PelamarDetail } from '@portal/contract';
+import { formatWaktu } from '../../i18n/format';
+import { id } from '../../i18n/id';
+import { alasanLabel } from './pelamar';
+
+const t = id.verifikasi;
+
+type Riwayat = NonNullable<PelamarDetail['verifikasi']['riwayat']>[number];
+
+/** The trail as read: a decision's document checks folded into one line ("7 sesuai, 1 tidak"). */
+export function ringkasRiwayat(riwayat: Riwayat[]): Riwayat[] {
+  const result: Riwayat[] = [];
+  let checks: Riwayat[] = [];
+  const flush = () => {
+    const first = checks[0];
+    if (!first) return;
+    const sesuai = checks.filter((event) => event.ke === 'SESUAI').length;
+    const reasons = checks
+      .filter((event) => event.ke !== 'SESUAI')
+      .map((event) => event.alasan)
+      .filter(Boolean);
+    result.push({
+      ...first,
+      dari: null,
+      ke: `${sesuai} ${t.sesuai.toLowerCase()}, ${checks.length - sesuai} ${t.tidakSesuai.toLowerCase()}`,
+      alasan: reasons.join('; ') || null,
+    });
+    checks = [];
+  };
+  for (const event of riwayat) {
+    if (event.aksi === 'CEK_DOKUMEN' && (checks.length === 0 || checks[0]?.oleh === event.oleh)) {
+      checks.push(event);
+      continue;
+    }
+    flush();
+    if (event.aksi === 'CEK_DOKUMEN') checks.push(event);
+    else result.push(event);
+  }
+  flush();
+  return result;
+}
+
+const statusSupervisi = (kode: string) => id.supervisi.status[kode] ?? kode;
+/** MS, TMS, or a returned decision "TMS (DIKEMBALIKAN)". */
+const statusVerifikasi = (kode: string): string => {
+  const dikembalikan = /^(\w+) \((\w+)\)$/.exec(kode);
+  if (dikembalikan)
+    return `${statusVerifikasi(dikembalikan[1] ?? '')} (${statusSupervisi(dikembalikan[2] ?? '').toLowerCase()})`;
+  return (id.pelamar.statusShort as Record<string, string>)[kode] ?? kode;
+};
+const statusSanggah = (kode: string) => id.sanggah.status[kode] ?? kode;
+const statusAfirmasi = (kode: string) => id.afirmasi.status[kode] ?? kode;
+const statusSanggahNilai = (kode: string) => id.sanggahNilai.status[kode] ?? kode;
+
+/** How an event's from/to codes read, per action (codes the trail keeps; labels people read). */
+const KODE_AKSI: Record<string, { dari?: (kode: string) => string; ke?: (kode: string) => string }> = {
+  VERIFIKASI: { dari: statusVerifikasi, ke: statusVerifikasi },
+  SUPERVISI: { dari: statusVerifikasi, ke: statusSupervisi },
+  SANGGAH_DITERIMA: { dari: statusVerifikasi, ke: statusVerifikasi },
+  RESET_SANGGAH: { dari: statusVerifikasi, ke: statusVerifikasi },
+  JAWAB_BUTIR_SANGGAH: { dari: alasanLabel, ke: statusSanggah },
+  JAWAB_SANGGAH: { dari: statusSanggah, ke: statusSanggah },
+  RESET_JAWABAN_SANGGAH: { dari: statusSanggah, ke: statusSanggah },
+  CEK_JAWABAN_SANGGAH: { ke: (kode) => id.sanggah.cek[kode] ?? kode },
+  PERIKSA_AFIRMASI: { dari: statusAfirmasi, ke: statusAfirmasi },
+  AFIRMASI_DIVALIDKAN: { dari: statusAfirmasi, ke: statusAfirmasi },
+  JAWAB_SANGGAH_NILAI: { dari: statusSanggahNilai, ke: statusSanggahNilai },
+  PERSETUJUAN_SANGGAH_NILAI: { dari: statusSanggahNilai, ke: statusSanggahNilai },
+};
+
+/** An event's title: the action, then from → to in words. */
+export function judulRiwayat(event: Pick<Riwayat, 'aksi' | 'dari' | 'ke'>): string {
+  const label = KODE_AKSI[event.aksi];
+  const dari = event.dari ? (label?.dari?.(event.dari) ?? event.dari) : null;
+  const ke = event.ke ? (label?.ke?.(event.ke) ?? event.ke) : null;
+  return `${t.aksi[event.aksi] ?? event.aksi}${ke ? `: ${dari ? `${dari} → ` : ''}${ke}` : ''}`;
+}
+
+/** The applicant's audit trail, for supervisors and admins. */
+export function RiwayatPanel({ detail }: { detail: PelamarDetail }) {
+  const riwayat = detail.verifikasi.riwayat && ringkasRiwayat(detail.verifikasi.riwayat);
+  if (riwayat === null) return null;
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h5" mb="sm">
+        {t.riwayat}
+      </Title>
+      {riwayat.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t.riwayatKosong}
+        </Text>
+      ) : (
+        <Timeline bulletSize={14} lineWidth={2} aria-label={t.riwayat}>
+          {riwayat.map((event, index) => (
+            <Timeline.Item
+              // biome-ignore lint/suspicious/noArrayIndexKey: the trail is append-only, its order fixed
+              key={index}
+              title={judulRiwayat(event)}
+            >
+              <Text size="xs" c="dimmed">
+                {event.oleh ?? '–'} · {formatWaktu(event.at)}
+              </Text>
+              {event.alasan && <Text size="sm">{event.alasan}</Text>}
+            </Timeline.Item>
+          ))}
+        </Timeline>
+      )}
+    </Paper>
+  );
+}
