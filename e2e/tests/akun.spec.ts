@@ -152,7 +152,7 @@ test('an instansi admin creates a verifier who signs in and sees the verifier me
   const created = page.getByRole('dialog', { name: 'Akun dibuat' });
   const temporary = (await created.getByTestId('temporary-password').textContent())?.trim() ?? '';
   expect(temporary).toMatch(/^\S{4}-\S{4}-\S{4}$/);
-  await created.getByRole('button', { name: 'Tutup' }).click();
+  await created.getByRole('button', { name: 'Tutup', exact: true }).click();
   await page.getByLabel('Cari pengguna').fill(username);
   await expect(page.getByRole('table')).toContainText('Verifikator Dibuat Admin');
 
@@ -165,5 +165,7 @@ test('an instansi admin creates a verifier who signs in and sees the verifier me
   await page.getByLabel('Ulangi Kata Sandi Baru').fill('nasi-goreng-kampung-3');
   await page.getByRole('button', { name: 'Simpan dan Masuk' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  expect((await menuHrefs(page)).sort()).toEqual(['/cpns/rekap-verifikasi', '/cpns/verifikasi', '/dashboard']);
+  await expect
+    .poll(async () => (await menuHrefs(page)).sort())
+    .toEqual(['/cpns/rekap-verifikasi', '/cpns/verifikasi', '/dashboard']);
 });

@@ -9,7 +9,7 @@ import {
   SSO_CALLBACK_PATH,
   stripDetail,
 } from '@portal/contract';
-import { CHANGE_PASSWORD_PATH, FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from '../auth/AuthLinks';
+import { CHANGE_PASSWORD_PATH, FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from '../auth/paths';
 import { id } from '../i18n/id';
 
 const OTHER_TITLES: Record<string, string> = {

@@ -1,7 +1,7 @@
 // The Mantine theme: Poppins (spec §9), a BKN-like blue as primary colour, the layout breakpoints
 // of spec §3 in em, a focus ring for keyboard users, and names for the kit's close buttons.
 
-import { createTheme, Drawer, type MantineColorsTuple, Modal, Notification } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
 import { LAYOUT } from '@portal/contract';
 import { id } from '../i18n/id';
 
@@ -39,10 +39,11 @@ export const theme = createTheme({
     xl: em(LAYOUT.breakpoints.xl),
     xxl: em(LAYOUT.breakpoints.xxl),
   },
-  // Every icon button has a name (issue #19): the kit's close buttons say "Tutup".
+  // Every icon button has a name (issue #19): the kit's close buttons say "Tutup". Plain objects,
+  // not Modal.extend(…): importing the components here would put them in the initial JS (#22).
   components: {
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } }),
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } },
   },
 });

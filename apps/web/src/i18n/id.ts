@@ -745,7 +745,7 @@ export const id = {
   },
   common: {
     comingSoon: 'Fitur ini sedang disiapkan.',
-    tutup: 'Tutup',
+    tutup: 'Tutup jendela',
   },
   // The one decision panel of every detail page (ui/decision).
   keputusan: {
