@@ -3,7 +3,7 @@
 // It knows nothing about the session store: auth/ registers a token source and a 401 handler.
 
 import { type ApiErrorBody, XSRF_COOKIE, XSRF_HEADER } from '@portal/contract';
-import { id } from '../i18n/id';
+import { idErrors } from '../i18n/errors';
 
 export const API_BASE = '/api';
 export const NETWORK_ERROR = 'NETWORK_ERROR';
@@ -74,7 +74,7 @@ async function xsrfToken(): Promise<string | null> {
   try {
     await transport(`${API_BASE}/health`, { credentials: 'same-origin' });
   } catch {
-    throw new ApiError(0, NETWORK_ERROR, id.errors.network);
+    throw new ApiError(0, NETWORK_ERROR, idErrors.network);
   }
   return readCookie(XSRF_COOKIE);
 }
@@ -93,7 +93,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   if (isErrorBody(body)) return new ApiError(response.status, body.error, body.message, body.details);
   // A load balancer answering for an instance that is restarting or gone (issue #17).
   const away = response.status === 502 || response.status === 503 || response.status === 504;
-  return new ApiError(response.status, HTTP_ERROR, away ? id.errors.unavailable : id.errors.unexpected);
+  return new ApiError(response.status, HTTP_ERROR, away ? idErrors.unavailable : idErrors.unexpected);
 }
 
 async function readBlob(response: Response, onProgress?: (bytes: number) => void): Promise<Blob> {
@@ -139,7 +139,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(0, NETWORK_ERROR, id.errors.network);
+    throw new ApiError(0, NETWORK_ERROR, idErrors.network);
   }
 
   if (!response.ok) {

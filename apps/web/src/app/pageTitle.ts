@@ -10,27 +10,33 @@ import {
   stripDetail,
 } from '@portal/contract';
 import { CHANGE_PASSWORD_PATH, FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from '../auth/paths';
-import { id } from '../i18n/id';
+import { idAkun } from '../i18n/akun';
+import { idApp } from '../i18n/app';
+import { idAuth } from '../i18n/auth';
+import { idDokumenResmi } from '../i18n/dokumen-resmi';
+import { idErrors } from '../i18n/errors';
+import { idLayout } from '../i18n/layout';
+import { idSso } from '../i18n/sso';
 
 const OTHER_TITLES: Record<string, string> = {
-  [LOGIN_PATH]: id.auth.title,
-  [FORGOT_PATH]: id.akun.forgot.title,
-  [CHANGE_PASSWORD_PATH]: id.akun.change.title,
-  [KEY_LOGIN_PATH]: id.akun.keyLogin.title,
-  [REGISTER_PATH]: id.akun.register.title,
-  [SSO_CALLBACK_PATH]: id.sso.button,
-  [CEK_DOKUMEN_PATH]: id.dokumenResmi.cek.judul,
-  [NOT_FOUND_PATH]: id.errors.notFoundTitle,
+  [LOGIN_PATH]: idAuth.title,
+  [FORGOT_PATH]: idAkun.forgot.title,
+  [CHANGE_PASSWORD_PATH]: idAkun.change.title,
+  [KEY_LOGIN_PATH]: idAkun.keyLogin.title,
+  [REGISTER_PATH]: idAkun.register.title,
+  [SSO_CALLBACK_PATH]: idSso.button,
+  [CEK_DOKUMEN_PATH]: idDokumenResmi.cek.judul,
+  [NOT_FOUND_PATH]: idErrors.notFoundTitle,
 };
 
 export function pageTitle(pathname: string): string {
   const page = findPage(pathname);
   if (page) {
     const detail = stripDetail(pathname) !== pathname.replace(/\/$/, '');
-    return id.app.judul(detail ? `${page.title} (${id.layout.detail.toLowerCase()})` : page.title);
+    return idApp.judul(detail ? `${page.title} (${idLayout.detail.toLowerCase()})` : page.title);
   }
   const other = Object.entries(OTHER_TITLES).find(([path]) => pathname === path || pathname.startsWith(`${path}/`));
-  return id.app.judul(other?.[1] ?? null);
+  return idApp.judul(other?.[1] ?? null);
 }
 
 /** Keeps document.title in step with the router's location. */

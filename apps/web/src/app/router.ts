@@ -4,7 +4,7 @@
 import { LOGIN_PATH } from '@portal/contract';
 import { createBrowserRouter } from 'react-router';
 import { onSignedOut } from '../auth/authStore';
-import { id } from '../i18n/id';
+import { idAuth } from '../i18n/auth';
 import { showInfo } from '../ui/toast';
 import { bindPageTitle } from './pageTitle';
 import { createRoutes } from './routes';
@@ -14,7 +14,7 @@ export type AppRouter = ReturnType<typeof createBrowserRouter>;
 /** Sends a signed-out user to the login page; an expired session also gets an info toast. */
 export function bindSignOut(router: Pick<AppRouter, 'navigate'>): void {
   onSignedOut((reason, message) => {
-    if (reason === 'expired') showInfo(message ?? id.auth.sessionExpired);
+    if (reason === 'expired') showInfo(message ?? idAuth.sessionExpired);
     void router.navigate(LOGIN_PATH, { replace: true });
   });
 }

@@ -3,7 +3,7 @@
 
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
 import { LAYOUT } from '@portal/contract';
-import { id } from '../i18n/id';
+import { idCommon } from '../i18n/common';
 
 /** Ten shades around BKN's #0B5FA5 (index 6). */
 export const BKN_BLUE: MantineColorsTuple = [
@@ -42,8 +42,8 @@ export const theme = createTheme({
   // Every icon button has a name (issue #19): the kit's close buttons say "Tutup". Plain objects,
   // not Modal.extend(…): importing the components here would put them in the initial JS (#22).
   components: {
-    Modal: { defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } },
-    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': id.common.tutup } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': idCommon.tutup } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': idCommon.tutup } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': idCommon.tutup } } },
   },
 });

@@ -6,7 +6,7 @@
 
 /// <reference types="vite-plugin-pwa/vanillajs" />
 import { UPDATE_REGISTRATION_DELAY_MS } from '@portal/contract';
-import { id } from '../i18n/id';
+import { idUpdate } from '../i18n/update';
 import { showInfo } from '../ui/toast';
 
 /** How often an open tab asks the server for a newer build. */
@@ -50,7 +50,7 @@ export function registerUpdates(stable: Promise<void>): void {
       onNeedRefresh() {
         if (offered) return;
         offered = true;
-        showInfo({ title: id.update.title, message: id.update.message, onTap: () => activate(updateSW) });
+        showInfo({ title: idUpdate.title, message: idUpdate.message, onTap: () => activate(updateSW) });
       },
       onRegisteredSW(_url, registration) {
         if (registration) setInterval(() => void registration.update(), UPDATE_CHECK_INTERVAL_MS);

@@ -9,14 +9,15 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { getRegistrationInfo, postResetPassword } from '../api/akun';
 import { ApiError } from '../api/http';
-import { id } from '../i18n/id';
+import { idAkun } from '../i18n/akun';
+import { idAuth } from '../i18n/auth';
 import { AuthCard, errorMessage } from './AuthCard';
 import { RegisterLink } from './AuthLinks';
 import { forgotPassword, login, loginWithKey, register, useAuth } from './authStore';
 
-const t = id.akun;
+const t = idAkun;
 
-function ErrorAlert({ message, title = id.auth.loginFailedTitle }: { message: string | null; title?: string }) {
+function ErrorAlert({ message, title = idAuth.loginFailedTitle }: { message: string | null; title?: string }) {
   if (!message) return null;
   return (
     <Alert role="alert" color="red" icon={<IconAlertCircle aria-hidden />} title={title}>
@@ -106,11 +107,11 @@ export function ChangePasswordPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const errors: Record<string, string> = {};
-    if (!username.trim()) errors.username = id.auth.usernameRequired;
+    if (!username.trim()) errors.username = idAuth.usernameRequired;
     if (!oldPassword) errors.oldPassword = t.required;
     if (!newPassword) errors.newPassword = t.required;
     else if (newPassword !== confirm) errors.confirm = t.mismatch;
-    if (otpShown && !otp.trim()) errors.otp = id.auth.otpRequired;
+    if (otpShown && !otp.trim()) errors.otp = idAuth.otpRequired;
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
     setError(null);
@@ -140,7 +141,7 @@ export function ChangePasswordPage() {
           {!handed && (
             <>
               <TextInput
-                label={id.auth.username}
+                label={idAuth.username}
                 name="username"
                 autoComplete="username"
                 value={username}
@@ -181,8 +182,8 @@ export function ChangePasswordPage() {
           />
           {otpShown && (
             <TextInput
-              label={id.auth.otp}
-              description={id.auth.otpHint}
+              label={idAuth.otp}
+              description={idAuth.otpHint}
               name="token"
               autoComplete="one-time-code"
               autoFocus
@@ -192,7 +193,7 @@ export function ChangePasswordPage() {
             />
           )}
           <Button type="submit" fullWidth loading={working} disabled={working}>
-            {otpShown ? id.auth.submit : t.change.submit}
+            {otpShown ? idAuth.submit : t.change.submit}
           </Button>
         </Stack>
       </form>
@@ -212,7 +213,7 @@ export function KeyLoginPage() {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const errors: Record<string, string> = {};
-    if (!username.trim()) errors.username = id.auth.usernameRequired;
+    if (!username.trim()) errors.username = idAuth.usernameRequired;
     if (!key.trim()) errors.key = t.keyLogin.keyRequired;
     setFieldErrors(errors);
     if (Object.keys(errors).length > 0) return;
@@ -231,7 +232,7 @@ export function KeyLoginPage() {
         <Stack gap="md">
           <ErrorAlert message={error} />
           <TextInput
-            label={id.auth.username}
+            label={idAuth.username}
             name="username"
             autoComplete="username"
             autoFocus
@@ -248,7 +249,7 @@ export function KeyLoginPage() {
             error={fieldErrors.key}
           />
           <Button type="submit" fullWidth loading={loading} disabled={loading}>
-            {id.auth.submit}
+            {idAuth.submit}
           </Button>
         </Stack>
       </form>
@@ -324,7 +325,7 @@ export function RegisterPage() {
               error={fieldErrors.instansiKode}
             />
             <PasswordInput
-              label={id.auth.password}
+              label={idAuth.password}
               description={t.passwordHint(PASSWORD_POLICY.minLength)}
               autoComplete="new-password"
               required

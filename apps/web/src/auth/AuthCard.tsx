@@ -6,7 +6,9 @@ import { LOGIN_PATH } from '@portal/contract';
 import { IconShieldLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { id } from '../i18n/id';
+import { idAkun } from '../i18n/akun';
+import { idApp } from '../i18n/app';
+import { idErrors } from '../i18n/errors';
 
 export function AuthCard({
   title,
@@ -25,7 +27,7 @@ export function AuthCard({
         <Stack align="center" gap={4} mb="lg">
           <IconShieldLock size={48} stroke={1.5} color="var(--mantine-primary-color-filled)" aria-hidden />
           <Text fw={700} size="xl" ta="center" c="var(--mantine-primary-color-8)">
-            {id.app.name}
+            {idApp.name}
           </Text>
         </Stack>
         <Paper withBorder shadow="sm" p="xl" radius="md">
@@ -43,7 +45,7 @@ export function AuthCard({
         </Paper>
         <Group justify="center" gap="lg" mt="md">
           <Anchor component={Link} to={LOGIN_PATH} size="sm">
-            {id.akun.backToLogin}
+            {idAkun.backToLogin}
           </Anchor>
           {footer}
         </Group>
@@ -54,5 +56,5 @@ export function AuthCard({
 
 /** The server's message of a failed call (already Indonesian), or the generic one. */
 export function errorMessage(error: unknown): string {
-  return error instanceof Error && error.message ? error.message : id.errors.unexpected;
+  return error instanceof Error && error.message ? error.message : idErrors.unexpected;
 }

@@ -6,7 +6,7 @@ import { Anchor, Group } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { getRegistrationInfo } from '../api/akun';
-import { id } from '../i18n/id';
+import { idAkun } from '../i18n/akun';
 import { FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from './paths';
 
 export { CHANGE_PASSWORD_PATH, FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from './paths';
@@ -15,10 +15,10 @@ export function AuthLinks() {
   return (
     <Group justify="space-between" gap="xs" mt="sm">
       <Anchor component={Link} to={FORGOT_PATH} size="sm">
-        {id.akun.forgotLink}
+        {idAkun.forgotLink}
       </Anchor>
       <Anchor component={Link} to={KEY_LOGIN_PATH} size="sm">
-        {id.akun.keyLoginLink}
+        {idAkun.keyLoginLink}
       </Anchor>
     </Group>
   );
@@ -35,7 +35,7 @@ export function RegisterLink() {
   if (!open) return null;
   return (
     <Anchor component={Link} to={REGISTER_PATH} size="sm">
-      {id.akun.registerLink}
+      {idAkun.registerLink}
     </Anchor>
   );
 }

@@ -19,7 +19,10 @@ import { IconAlertCircle, IconKey, IconShieldLock } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/http';
-import { id } from '../i18n/id';
+import { idApp } from '../i18n/app';
+import { idAuth } from '../i18n/auth';
+import { idErrors } from '../i18n/errors';
+import { idSso } from '../i18n/sso';
 import type { ChangePasswordState } from './AccountAuthPages';
 import { AuthLinks, CHANGE_PASSWORD_PATH } from './AuthLinks';
 import { login, useAuth } from './authStore';
@@ -69,15 +72,15 @@ export function LoginPage() {
       });
     } catch (error) {
       setSsoBusy(false);
-      setNotice({ tone: 'error', message: error instanceof Error ? error.message : id.errors.unexpected });
+      setNotice({ tone: 'error', message: error instanceof Error ? error.message : idErrors.unexpected });
     }
   }
 
   function validate(): FieldErrors {
     const errors: FieldErrors = {};
-    if (!username.trim()) errors.username = id.auth.usernameRequired;
-    if (!password) errors.password = id.auth.passwordRequired;
-    if (otpShown && !otp.trim()) errors.otp = id.auth.otpRequired;
+    if (!username.trim()) errors.username = idAuth.usernameRequired;
+    if (!password) errors.password = idAuth.passwordRequired;
+    if (otpShown && !otp.trim()) errors.otp = idAuth.otpRequired;
     return errors;
   }
 
@@ -96,7 +99,7 @@ export function LoginPage() {
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
-      const message = apiError?.message ?? id.errors.unexpected;
+      const message = apiError?.message ?? idErrors.unexpected;
       if (apiError?.code === AKUN_ERROR_CODES.passwordChangeRequired) {
         const state: ChangePasswordState = { username: username.trim(), oldPassword: password };
         navigate(CHANGE_PASSWORD_PATH, { state });
@@ -122,31 +125,31 @@ export function LoginPage() {
         <Stack align="center" gap={4} mb="lg">
           <IconShieldLock size={48} stroke={1.5} color="var(--mantine-primary-color-filled)" aria-hidden />
           <Title order={1} size="h2" ta="center" c="var(--mantine-primary-color-8)">
-            {id.app.name}
+            {idApp.name}
           </Title>
           <Text c="dimmed" ta="center">
-            {id.app.tagline}
+            {idApp.tagline}
           </Text>
         </Stack>
         <Paper withBorder shadow="sm" p="xl" radius="md">
           <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
             <Stack gap="md">
               <Title id="login-title" order={2} size="h4" fw={600}>
-                {id.auth.title}
+                {idAuth.title}
               </Title>
               {notice && (
                 <Alert
                   role="alert"
                   color={notice.tone === 'error' ? 'red' : 'blue'}
                   icon={<IconAlertCircle aria-hidden />}
-                  title={notice.tone === 'error' ? id.auth.loginFailedTitle : id.auth.otpNeededTitle}
+                  title={notice.tone === 'error' ? idAuth.loginFailedTitle : idAuth.otpNeededTitle}
                 >
                   {notice.message}
                 </Alert>
               )}
               <TextInput
                 ref={usernameRef}
-                label={id.auth.username}
+                label={idAuth.username}
                 name="username"
                 autoComplete="username"
                 autoCapitalize="none"
@@ -158,8 +161,8 @@ export function LoginPage() {
                 autoFocus
               />
               <PasswordInput
-                label={id.auth.password}
-                visibilityToggleButtonProps={{ 'aria-label': id.auth.showPassword }}
+                label={idAuth.password}
+                visibilityToggleButtonProps={{ 'aria-label': idAuth.showPassword }}
                 name="password"
                 autoComplete="current-password"
                 required
@@ -170,8 +173,8 @@ export function LoginPage() {
               {otpShown && (
                 <TextInput
                   ref={otpRef}
-                  label={id.auth.otp}
-                  description={id.auth.otpHint}
+                  label={idAuth.otp}
+                  description={idAuth.otpHint}
                   name="token"
                   inputMode="numeric"
                   pattern="[0-9]*"
@@ -185,11 +188,11 @@ export function LoginPage() {
                 />
               )}
               <Button type="submit" fullWidth loading={loading} disabled={loading}>
-                {id.auth.submit}
+                {idAuth.submit}
               </Button>
             </Stack>
           </form>
-          <Divider my="md" label={id.sso.or} labelPosition="center" />
+          <Divider my="md" label={idSso.or} labelPosition="center" />
           <Button
             variant="default"
             fullWidth
@@ -198,12 +201,12 @@ export function LoginPage() {
             disabled={ssoBusy || loading}
             onClick={() => void onSso()}
           >
-            {id.sso.button}
+            {idSso.button}
           </Button>
           <AuthLinks />
         </Paper>
         <Text c="dimmed" size="xs" ta="center" mt="md">
-          {id.app.footer}
+          {idApp.footer}
         </Text>
       </Box>
     </Center>

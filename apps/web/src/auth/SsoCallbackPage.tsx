@@ -8,7 +8,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../api/http';
-import { id } from '../i18n/id';
+import { idSso } from '../i18n/sso';
 import { signInWithSso } from './authStore';
 
 export function SsoCallbackPage() {
@@ -28,7 +28,7 @@ export function SsoCallbackPage() {
         navigate(DASHBOARD_PATH, { replace: true });
       } catch (failure) {
         // The portal refused the token's user (unknown or deactivated): the server's message.
-        if (failure instanceof ApiError && failure.status === 401) setError(id.sso.unknownUser);
+        if (failure instanceof ApiError && failure.status === 401) setError(idSso.unknownUser);
         else setError(sso.ssoErrorMessage(failure));
       }
     })();
@@ -38,17 +38,17 @@ export function SsoCallbackPage() {
     <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
       {error ? (
         <Stack maw={420} w="100%">
-          <Alert role="alert" color="red" icon={<IconAlertCircle aria-hidden />} title={id.sso.failedTitle}>
+          <Alert role="alert" color="red" icon={<IconAlertCircle aria-hidden />} title={idSso.failedTitle}>
             {error}
           </Alert>
           <Anchor component={Link} to={LOGIN_PATH} replace>
-            {id.sso.backToLogin}
+            {idSso.backToLogin}
           </Anchor>
         </Stack>
       ) : (
         <Stack align="center">
           <Loader aria-hidden />
-          <Text>{id.sso.finishing}</Text>
+          <Text>{idSso.finishing}</Text>
         </Stack>
       )}
     </Center>

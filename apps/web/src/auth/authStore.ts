@@ -13,7 +13,7 @@ import { useSyncExternalStore } from 'react';
 import { postForgotPassword, postLoginKey, postRegistration } from '../api/akun';
 import { fetchPrincipal, postLogin, postLogout } from '../api/auth';
 import { ApiError, configureHttp, HTTP_ERROR } from '../api/http';
-import { id } from '../i18n/id';
+import { idErrors } from '../i18n/errors';
 import { clearStoredAuth, readStoredSession, storeSession, storeUser } from './sessionStorage';
 
 export interface AuthState {
@@ -100,7 +100,7 @@ export function endSsoSession(message: string): void {
 export async function signInWithSso(session: Session): Promise<Principal> {
   setState({ loading: true });
   try {
-    if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, id.errors.unexpected);
+    if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, idErrors.unexpected);
     localStorage.setItem(STORAGE_KEYS.sso, '1');
     setState({ session });
     const user = await fetchPrincipal({ expireOnUnauthorized: false });
@@ -140,7 +140,7 @@ export async function login(username: string, password: string, token: string | 
   setState({ loading: true });
   try {
     const session = await postLogin({ username, password, token });
-    if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, id.errors.unexpected);
+    if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, idErrors.unexpected);
     setState({ session });
     const user = await fetchPrincipal({ expireOnUnauthorized: false });
     storeUser(user);
@@ -172,7 +172,7 @@ export async function loginWithKey(username: string, key: string): Promise<Princ
   setState({ loading: true });
   try {
     const session = await postLoginKey({ username, password: key, token: null });
-    if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, id.errors.unexpected);
+    if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, idErrors.unexpected);
     setState({ session });
     const user = await fetchPrincipal({ expireOnUnauthorized: false });
     storeUser(user);

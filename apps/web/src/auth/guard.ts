@@ -3,7 +3,7 @@
 
 import { canOpen, DASHBOARD_PATH, LOGIN_PATH } from '@portal/contract';
 import { type LoaderFunctionArgs, redirect, replace } from 'react-router';
-import { id } from '../i18n/id';
+import { idErrors } from '../i18n/errors';
 import { showError } from '../ui/toast';
 import { clearAuth, getAuthState } from './authStore';
 
@@ -16,7 +16,7 @@ export function guardLoader({ request }: LoaderFunctionArgs): Response | null {
     return redirect(LOGIN_PATH);
   }
   if (!canOpen(pathname, user.menus)) {
-    showError(id.errors.forbiddenPage(pathname));
+    showError(idErrors.forbiddenPage(pathname));
     return replace(DASHBOARD_PATH);
   }
   return null;

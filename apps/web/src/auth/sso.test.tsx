@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { ErrorResponse } from 'oidc-client-ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/http';
-import { id } from '../i18n/id';
+import { idSso } from '../i18n/sso';
 import { jsonResponse } from '../test/factories';
 import { renderApp } from '../test/renderApp';
 import { clearAuth } from './authStore';
@@ -50,7 +50,7 @@ describe('login page', () => {
     const user = userEvent.setup();
     renderApp('/auth/login');
     expect(await screen.findByLabelText(/Nama Pengguna/)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: id.sso.button }));
-    expect(await screen.findByText(id.sso.config)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: idSso.button }));
+    expect(await screen.findByText(idSso.config)).toBeTruthy();
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '@portal/contract';
 import { ErrorResponse, type User, UserManager, WebStorageStateStore } from 'oidc-client-ts';
 import { ApiError, request } from '../api/http';
-import { id } from '../i18n/id';
+import { idSso } from '../i18n/sso';
 
 let manager: Promise<UserManager> | undefined;
 
@@ -77,7 +77,7 @@ export function classifySsoError(error: unknown): SsoErrorKind {
 }
 
 export function ssoErrorMessage(error: unknown): string {
-  return id.sso[classifySsoError(error)];
+  return idSso[classifySsoError(error)];
 }
 
 /** State and nonce of spec §9 (36 characters each): oidc-client-ts's own state id is 32 random
@@ -158,7 +158,7 @@ export async function watchSession(onEnded: (message: string) => void): Promise<
   const um = await userManager();
   um.events.addUserSignedOut(async () => {
     await um.removeUser().catch(() => undefined);
-    onEnded(id.sso.signedOutElsewhere);
+    onEnded(idSso.signedOutElsewhere);
   });
 }
 

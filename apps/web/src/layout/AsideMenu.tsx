@@ -15,7 +15,7 @@ import {
 } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { id } from '../i18n/id';
+import { idLayout } from '../i18n/layout';
 
 export function groupBySection(menus: readonly MenuEntry[]): { section: string; entries: MenuEntry[] }[] {
   const groups = new Map<string, MenuEntry[]>();
@@ -169,7 +169,7 @@ export function AsideMenu({ menus, onNavigate, minimized = false }: AsideMenuPro
       <NavLink
         component={Link}
         to={DASHBOARD_PATH}
-        label={minimized ? <VisuallyHidden>{id.layout.dashboard}</VisuallyHidden> : id.layout.dashboard}
+        label={minimized ? <VisuallyHidden>{idLayout.dashboard}</VisuallyHidden> : idLayout.dashboard}
         leftSection={dashboardIcon}
         active={onDashboard}
         aria-current={onDashboard ? 'page' : undefined}

@@ -7,7 +7,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../api/http';
-import { id } from '../i18n/id';
+import { idPelamar } from '../i18n/pelamar';
 
 /** The page's `?id=`: a positive integer, or null. */
 export function useDetailId(): number | null {
@@ -21,7 +21,7 @@ export function DetailShell<T>({
   valid,
   query,
   children,
-  words = id.pelamar.detail,
+  words = idPelamar.detail,
 }: {
   /** The list the page belongs to. */
   back: string;

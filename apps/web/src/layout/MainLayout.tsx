@@ -12,7 +12,8 @@ import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { queryClient } from '../api/queryClient';
 import { useAuth } from '../auth/authStore';
-import { id } from '../i18n/id';
+import { idApp } from '../i18n/app';
+import { idLayout } from '../i18n/layout';
 import { AsideMenu } from './AsideMenu';
 import { useLayoutConfig } from './layoutConfig';
 import { PageHeader } from './PageHeader';
@@ -73,7 +74,7 @@ export function MainLayout() {
   if (!user) return null;
 
   const menu = (minimized: boolean) => (
-    <nav aria-label={id.layout.mainMenu}>
+    <nav aria-label={idLayout.mainMenu}>
       <AsideMenu menus={user.menus} minimized={minimized} onNavigate={drawer.close} />
     </nav>
   );
@@ -81,7 +82,7 @@ export function MainLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <a href={`#${MAIN_ID}`} className="skip-link">
-        {id.layout.skipToContent}
+        {idLayout.skipToContent}
       </a>
       <div className="portal-layout" {...layoutAttributes(config)}>
         <header className="portal-header">
@@ -92,7 +93,7 @@ export function MainLayout() {
                   opened={drawerOpened}
                   onClick={drawer.toggle}
                   size="sm"
-                  aria-label={id.layout.openMenu}
+                  aria-label={idLayout.openMenu}
                   aria-haspopup="dialog"
                 />
               )}
@@ -100,7 +101,7 @@ export function MainLayout() {
                 <Group gap="xs" wrap="nowrap">
                   <Logo />
                   <Text fw={600} size="lg" c="var(--mantine-primary-color-8)" visibleFrom="xs">
-                    {id.app.name}
+                    {idApp.name}
                   </Text>
                 </Group>
               </UnstyledButton>
@@ -133,7 +134,7 @@ export function MainLayout() {
             </main>
             <footer className="portal-footer">
               <Text size="xs" c="dimmed">
-                {id.app.footer}
+                {idApp.footer}
               </Text>
             </footer>
           </div>
@@ -146,7 +147,7 @@ export function MainLayout() {
           onClose={drawer.close}
           size={300}
           padding="sm"
-          title={id.app.name}
+          title={idApp.name}
           scrollAreaComponent={ScrollArea.Autosize}
         >
           {menu(false)}

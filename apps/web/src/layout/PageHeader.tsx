@@ -4,7 +4,7 @@
 import { Anchor, Box, Breadcrumbs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { DASHBOARD_PATH, findPage, stripDetail, TRACKS, trackPath } from '@portal/contract';
 import { Link, useLocation } from 'react-router';
-import { id } from '../i18n/id';
+import { idLayout } from '../i18n/layout';
 
 interface Crumb {
   label: string;
@@ -13,8 +13,8 @@ interface Crumb {
 
 export function crumbsFor(pathname: string): Crumb[] {
   const page = findPage(pathname);
-  const crumbs: Crumb[] = [{ label: id.layout.dashboard, to: DASHBOARD_PATH }];
-  if (!page || page.path === DASHBOARD_PATH) return [{ label: id.layout.dashboard }];
+  const crumbs: Crumb[] = [{ label: idLayout.dashboard, to: DASHBOARD_PATH }];
+  if (!page || page.path === DASHBOARD_PATH) return [{ label: idLayout.dashboard }];
   const isDetail = stripDetail(pathname) !== pathname.replace(/\/$/, '');
   if (page.track) {
     const track = TRACKS[page.track];
@@ -23,7 +23,7 @@ export function crumbsFor(pathname: string): Crumb[] {
   } else {
     crumbs.push({ label: page.title });
   }
-  if (isDetail) crumbs.push({ label: id.layout.detail });
+  if (isDetail) crumbs.push({ label: idLayout.detail });
   return crumbs;
 }
 
@@ -36,16 +36,16 @@ export function PageHeader({ visuallyHidden = false }: { visuallyHidden?: boolea
   if (visuallyHidden) {
     return (
       <VisuallyHidden>
-        <h1>{page?.title ?? id.layout.dashboard}</h1>
+        <h1>{page?.title ?? idLayout.dashboard}</h1>
       </VisuallyHidden>
     );
   }
   return (
     <div>
       <Title order={1} size="h3" fw={600}>
-        {page?.title ?? id.layout.dashboard}
+        {page?.title ?? idLayout.dashboard}
       </Title>
-      <Box component="nav" aria-label={id.layout.breadcrumb} mt={4}>
+      <Box component="nav" aria-label={idLayout.breadcrumb} mt={4}>
         <Breadcrumbs separator="›">
           {crumbs.map((crumb, index) => {
             const last = index === crumbs.length - 1;

@@ -8,7 +8,7 @@ import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { logout } from '../auth/authStore';
-import { id } from '../i18n/id';
+import { idLayout } from '../i18n/layout';
 import type { LayoutConfig } from './layoutConfig';
 
 function initials(name: string): string {
@@ -22,7 +22,7 @@ function initials(name: string): string {
 
 function UserButton({ user, ...props }: { user: Principal } & ComponentProps<'button'>) {
   return (
-    <UnstyledButton aria-label={`${id.layout.userMenu}: ${user.fullname}`} {...props}>
+    <UnstyledButton aria-label={`${idLayout.userMenu}: ${user.fullname}`} {...props}>
       <Group gap="sm" wrap="nowrap">
         <Avatar color="var(--mantine-primary-color-filled)" variant="filled" radius="xl" size="md">
           {initials(user.fullname)}
@@ -52,13 +52,13 @@ export function UserPanel({ user, mode }: { user: Principal; mode: LayoutConfig[
         <Menu.Dropdown>
           <Menu.Label>{user.instansi.nama}</Menu.Label>
           <Menu.Item component={Link} to={PROFILE_PATH} leftSection={<IconUserCircle size={16} aria-hidden />}>
-            {id.layout.profile}
+            {idLayout.profile}
           </Menu.Item>
           <Menu.Item component={Link} to={BUILDER_PATH} leftSection={<IconSettings size={16} aria-hidden />}>
-            {id.layout.builder}
+            {idLayout.builder}
           </Menu.Item>
           <Menu.Item color="red" leftSection={<IconLogout size={16} aria-hidden />} onClick={() => void logout()}>
-            {id.layout.logout}
+            {idLayout.logout}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
@@ -68,7 +68,7 @@ export function UserPanel({ user, mode }: { user: Principal; mode: LayoutConfig[
   return (
     <>
       <UserButton user={user} onClick={open} aria-haspopup="dialog" aria-expanded={opened} />
-      <Drawer opened={opened} onClose={close} position="right" size="sm" title={id.layout.userPanelTitle}>
+      <Drawer opened={opened} onClose={close} position="right" size="sm" title={idLayout.userPanelTitle}>
         <Stack gap="md">
           <Group gap="sm" wrap="nowrap">
             <Avatar color="var(--mantine-primary-color-filled)" variant="filled" radius="xl" size="lg">
@@ -93,7 +93,7 @@ export function UserPanel({ user, mode }: { user: Principal; mode: LayoutConfig[
             onClick={close}
             justify="flex-start"
           >
-            {id.layout.profile}
+            {idLayout.profile}
           </Button>
           <Button
             component={Link}
@@ -103,7 +103,7 @@ export function UserPanel({ user, mode }: { user: Principal; mode: LayoutConfig[
             onClick={close}
             justify="flex-start"
           >
-            {id.layout.builder}
+            {idLayout.builder}
           </Button>
           <Button
             color="red"
@@ -115,7 +115,7 @@ export function UserPanel({ user, mode }: { user: Principal; mode: LayoutConfig[
             }}
             justify="flex-start"
           >
-            {id.layout.logout}
+            {idLayout.logout}
           </Button>
         </Stack>
       </Drawer>

@@ -21,7 +21,7 @@ import { PAGE_SIZES, type Sorting } from '@portal/contract';
 import { IconAlertTriangle, IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import type { MouseEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { id } from '../i18n/id';
+import { idList } from '../i18n/list';
 import type { ListQuery } from './useListQuery';
 import type { useListState } from './useListState';
 import './table.css';
@@ -101,7 +101,7 @@ function SortIcon({ state }: { state: 'ascending' | 'descending' | 'none' }) {
   return <IconArrowsSort size={14} opacity={0.4} aria-hidden />;
 }
 
-const PAGINATION_CONTROL: Record<string, string> = id.list.paginationControls;
+const PAGINATION_CONTROL: Record<string, string> = idList.paginationControls;
 
 /** A click that should open the row in this tab (not a new tab/window, not a selection of text). */
 const plainClick = (event: MouseEvent) =>
@@ -155,7 +155,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
       {selection && (
         <Table.Th w={44} className="portal-list-select">
           <Checkbox
-            aria-label={id.list.selectAll}
+            aria-label={idList.selectAll}
             checked={selection.all}
             indeterminate={selection.some}
             disabled={rows.length === 0}
@@ -175,7 +175,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
             {column.sortKey ? (
               <UnstyledButton
                 onClick={() => props.onSort(column.sortKey as string)}
-                aria-label={id.list.sortBy(column.header)}
+                aria-label={idList.sortBy(column.header)}
                 fw={600}
                 fz="sm"
               >
@@ -212,7 +212,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
             <Group justify="space-between" gap="sm">
               <Text size="sm">{props.errorMessage}</Text>
               <Button size="xs" variant="white" color="red" onClick={props.onRetry}>
-                {id.list.retry}
+                {idList.retry}
               </Button>
             </Group>
           </Alert>
@@ -224,7 +224,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
       <Table.Tr className="portal-list-state">
         <Table.Td colSpan={span}>
           <Text ta="center" c="dimmed" py="xl">
-            {id.list.empty}
+            {idList.empty}
           </Text>
         </Table.Td>
       </Table.Tr>
@@ -250,7 +250,7 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
           {selection && (
             <Table.Td className="portal-list-select">
               <Checkbox
-                aria-label={id.list.selectRow(props.rowLabel(row))}
+                aria-label={idList.selectRow(props.rowLabel(row))}
                 checked={selected}
                 onChange={() => selection.toggle(row.id)}
               />
@@ -287,17 +287,17 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
       <Group justify="space-between" mt="sm" gap="sm">
         <Group gap="md">
           <Text size="sm" c="dimmed" aria-live="polite">
-            {props.firstLoading ? id.list.loading : id.list.range(from, to, recordsTotal)}
+            {props.firstLoading ? idList.loading : idList.range(from, to, recordsTotal)}
           </Text>
           {selection && selection.count > 0 && (
             <Text size="sm" fw={500}>
-              {id.list.selected(selection.count)}
+              {idList.selected(selection.count)}
             </Text>
           )}
         </Group>
         <Group gap="sm">
           <Select
-            aria-label={id.list.pageSize}
+            aria-label={idList.pageSize}
             w={84}
             size="xs"
             data={PAGE_SIZES.map(String)}
@@ -312,8 +312,8 @@ export function DataTable<Row extends { id: number | string }>(props: DataTableP
             size="sm"
             siblings={1}
             boundaries={1}
-            getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL[control] ?? id.list.pagination })}
-            getItemProps={(item) => ({ 'aria-label': `${id.list.pagination} ${item}` })}
+            getControlProps={(control) => ({ 'aria-label': PAGINATION_CONTROL[control] ?? idList.pagination })}
+            getItemProps={(item) => ({ 'aria-label': `${idList.pagination} ${item}` })}
           />
         </Group>
       </Group>

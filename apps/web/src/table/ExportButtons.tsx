@@ -5,7 +5,7 @@ import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { ExportFormat } from '@portal/contract';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
-import { id } from '../i18n/id';
+import { idList } from '../i18n/list';
 import { showError, showSuccess } from '../ui/toast';
 
 interface ExportButtonsProps {
@@ -36,9 +36,9 @@ export function ExportButtons({ download, fileName, disabled }: ExportButtonsPro
     try {
       const blob = await download(format, (bytes) => setRunning({ format, bytes }), controller.current.signal);
       saveBlob(blob, fileName(format));
-      showSuccess(id.list.exportDone);
+      showSuccess(idList.exportDone);
     } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) showError(id.list.exportFailed);
+      if (!(error instanceof DOMException && error.name === 'AbortError')) showError(idList.exportFailed);
     } finally {
       setRunning(null);
       controller.current = null;
@@ -50,13 +50,13 @@ export function ExportButtons({ download, fileName, disabled }: ExportButtonsPro
       <Stack gap={4} miw={240} role="status" aria-live="polite">
         <Group justify="space-between" gap="sm">
           <Text size="sm">
-            {id.list.exporting((running.bytes / 1_048_576).toLocaleString('id-ID', { maximumFractionDigits: 1 }))}
+            {idList.exporting((running.bytes / 1_048_576).toLocaleString('id-ID', { maximumFractionDigits: 1 }))}
           </Text>
           <Button size="compact-xs" variant="subtle" color="red" onClick={() => controller.current?.abort()}>
-            {id.list.exportCancel}
+            {idList.exportCancel}
           </Button>
         </Group>
-        <Progress value={100} striped animated size="sm" aria-label={id.list.exportExcel} />
+        <Progress value={100} striped animated size="sm" aria-label={idList.exportExcel} />
       </Stack>
     );
   }
@@ -68,7 +68,7 @@ export function ExportButtons({ download, fileName, disabled }: ExportButtonsPro
         disabled={disabled}
         onClick={() => void start('xlsx')}
       >
-        {id.list.exportExcel}
+        {idList.exportExcel}
       </Button>
       <Button
         variant="default"
@@ -76,7 +76,7 @@ export function ExportButtons({ download, fileName, disabled }: ExportButtonsPro
         disabled={disabled}
         onClick={() => void start('csv')}
       >
-        {id.list.exportCsv}
+        {idList.exportCsv}
       </Button>
     </Group>
   );

@@ -5,7 +5,7 @@ import { Select } from '@mantine/core';
 import type { InstansiOptions } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../api/http';
-import { id } from '../i18n/id';
+import { idList } from '../i18n/list';
 
 export function InstansiSelect({
   path,
@@ -24,11 +24,11 @@ export function InstansiSelect({
   });
   return (
     <Select
-      label={id.list.instansi}
-      placeholder={id.list.semuaInstansi}
+      label={idList.instansi}
+      placeholder={idList.semuaInstansi}
       clearable
       searchable
-      nothingFoundMessage={id.list.instansiTidakAda}
+      nothingFoundMessage={idList.instansiTidakAda}
       data={(query.data ?? []).map((item) => ({ value: String(item.id), label: item.nama }))}
       value={value}
       onChange={(next) => onChange(next ?? '')}

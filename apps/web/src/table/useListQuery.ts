@@ -6,7 +6,7 @@
 import type { ListResponse, TableState } from '@portal/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { id } from '../i18n/id';
+import { idList } from '../i18n/list';
 
 /** spec §8: what a failed list call yields (one object, so it is stable between renders). */
 const FALLBACK = { data: [], recordsTotal: 0, summaries: [] };
@@ -37,7 +37,7 @@ export function useListQuery<Row, Summary>(
     result,
     loading: query.isFetching,
     firstLoading: query.isPending,
-    errorMessage: query.error ? query.error.message || id.list.failed : null,
+    errorMessage: query.error ? query.error.message || idList.failed : null,
     retry: () => void query.refetch(),
   };
 }

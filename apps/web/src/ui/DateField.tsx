@@ -4,7 +4,7 @@
 
 import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
 import 'dayjs/locale/id';
-import { id } from '../i18n/id';
+import { idList } from '../i18n/list';
 
 export const DATE_FORMAT = 'DD/MM/YYYY';
 
@@ -29,7 +29,7 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
   return (
     <DatesProvider settings={{ locale: 'id', firstDayOfWeek: 1 }}>
       <DateInput
-        placeholder={id.list.dateFieldHint}
+        placeholder={idList.dateFieldHint}
         clearable
         {...props}
         value={value || null}

@@ -16,8 +16,9 @@ import {
 } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { afirmasiBuktiPath, getAfirmasi, periksaAfirmasi } from '../../api/afirmasi';
+import { idAfirmasi } from '../../i18n/afirmasi';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
-import { id } from '../../i18n/id';
+import { idPelamar } from '../../i18n/pelamar';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
@@ -30,7 +31,7 @@ import { showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { StatusAfirmasiBadge } from './AfirmasiPages';
 
-const t = id.afirmasi;
+const t = idAfirmasi;
 type Keputusan = 'VALID' | 'TIDAK_VALID';
 
 function Keputusan({
@@ -112,7 +113,7 @@ function Keputusan({
 function Klaim({ detail, track, onReload }: { detail: AfirmasiDetail; track: AfirmasiTrack; onReload: () => void }) {
   const pelamar = detail.pelamar;
   const aturan = ATURAN_AFIRMASI[track];
-  const f = id.pelamar.detail.fields;
+  const f = idPelamar.detail.fields;
   return (
     <>
       <PelamarSummary
@@ -178,7 +179,7 @@ function Klaim({ detail, track, onReload }: { detail: AfirmasiDetail; track: Afi
                   </Table.Tr>
                   <Table.Tr>
                     <Table.Th>{f.jenisFormasi}</Table.Th>
-                    <Table.Td>{id.pelamar.jenisFormasiNames[pelamar.jenisFormasi]}</Table.Td>
+                    <Table.Td>{idPelamar.jenisFormasiNames[pelamar.jenisFormasi]}</Table.Td>
                   </Table.Tr>
                 </Table.Tbody>
               </Table>

@@ -14,7 +14,8 @@ import {
 } from '@portal/contract';
 import { useMemo } from 'react';
 import { postAfirmasiList } from '../../api/afirmasi';
-import { id } from '../../i18n/id';
+import { idAfirmasi } from '../../i18n/afirmasi';
+import { idList } from '../../i18n/list';
 import type { ListSpec } from '../../table/listState';
 import { formatAngka, formatWaktu } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
@@ -26,7 +27,7 @@ import { useCurrentPage } from '../../ui/useCurrentPage';
 // The detail page still imports these from here; they live in the shared layer now.
 export { STATUS_AFIRMASI_COLOR, StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
 
-const t = id.afirmasi;
+const t = idAfirmasi;
 const SPEC: ListSpec = { filterKeys: Object.keys(afirmasiFilterSchema.shape), sortColumns: AFIRMASI_SORT_COLUMNS };
 const kategoriLabel = (kategori: string) => t.kategori[kategori] ?? kategori;
 
@@ -59,7 +60,7 @@ function afirmasiDescription(
         render: (row) => (row.diperiksaAt ? `${formatWaktu(row.diperiksaAt)} · ${row.pemeriksaNama ?? '–'}` : '–'),
       },
     ],
-    searchPlaceholder: id.list.search,
+    searchPlaceholder: idList.search,
     filters: [
       {
         kind: 'select',

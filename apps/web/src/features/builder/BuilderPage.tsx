@@ -23,7 +23,7 @@ import { LOGIN_PATH } from '@portal/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useBeforeUnload, useBlocker } from 'react-router';
-import { id } from '../../i18n/id';
+import { idBuilder } from '../../i18n/builder';
 import {
   currentLayoutConfig,
   discardLayoutDraft,
@@ -40,7 +40,7 @@ import {
 import { showSuccess } from '../../ui/toast';
 import { LayoutSketch } from './LayoutSketch';
 
-const t = id.builder;
+const t = idBuilder;
 
 function Group_({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -20,11 +20,11 @@ import { type DashboardCard, type DashboardChart, type DashboardSection, TRACKS 
 import { IconArrowRight, IconRefresh } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useDashboard } from '../../api/dashboard';
+import { idDashboard } from '../../i18n/dashboard';
 import { formatTanggal } from '../../i18n/format';
-import { id } from '../../i18n/id';
 import './dashboard.css';
 
-const t = id.dashboard;
+const t = idDashboard;
 const angka = (n: number) => n.toLocaleString('id-ID');
 const persen = (value: number, total: number) =>
   `${(total === 0 ? 0 : (value / total) * 100).toLocaleString('id-ID', { maximumFractionDigits: 1 })}%`;

@@ -3,7 +3,7 @@
 
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useAuth } from '../../auth/authStore';
-import { id } from '../../i18n/id';
+import { idDashboard } from '../../i18n/dashboard';
 import { MenuCards } from '../../ui/MenuCards';
 import { DashboardFigures } from './DashboardFigures';
 
@@ -19,13 +19,13 @@ export function DashboardPage() {
     <Stack gap="xl">
       <Paper withBorder p="lg" radius="md">
         <Title order={2} size="h4" fw={600}>
-          {id.dashboard.greeting(user.fullname)}
+          {idDashboard.greeting(user.fullname)}
         </Title>
         <Text c="dimmed" mt={4}>
           {user.instansi.nama}
         </Text>
         <Text size="sm" fw={500} mt="md" mb={6}>
-          {id.dashboard.roles}
+          {idDashboard.roles}
         </Text>
         {user.authorities.length > 0 ? (
           <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -39,19 +39,19 @@ export function DashboardPage() {
           </Group>
         ) : (
           <Text size="sm" c="dimmed">
-            {id.dashboard.noRoles}
+            {idDashboard.noRoles}
           </Text>
         )}
       </Paper>
       <DashboardFigures instansi={user.instansi.nama} />
       <section aria-labelledby="dashboard-menus">
         <Title id="dashboard-menus" order={2} size="h4" fw={600} mb="md">
-          {id.dashboard.menus}
+          {idDashboard.menus}
         </Title>
         {user.menus.length > 0 ? (
           <MenuCards menus={user.menus} headingLevel={3} />
         ) : (
-          <Text c="dimmed">{id.dashboard.noMenus}</Text>
+          <Text c="dimmed">{idDashboard.noMenus}</Text>
         )}
       </section>
     </Stack>

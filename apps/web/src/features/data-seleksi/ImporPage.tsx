@@ -43,11 +43,11 @@ import {
   terapkanImpor,
 } from '../../api/impor';
 import { errorMessage } from '../../auth/AuthCard';
-import { id } from '../../i18n/id';
+import { idDataSeleksi } from '../../i18n/data-seleksi';
 import { saveBlob } from '../../table/ExportButtons';
 import { showError, showInfo, showSuccess } from '../../ui/toast';
 
-const t = id.dataSeleksi.impor;
+const t = idDataSeleksi.impor;
 const angka = (n: number) => n.toLocaleString('id-ID');
 const wib = (iso: string) =>
   new Intl.DateTimeFormat('id-ID', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(

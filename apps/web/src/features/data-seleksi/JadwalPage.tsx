@@ -11,10 +11,10 @@ import { useState } from 'react';
 import { simpanJadwal } from '../../api/impor';
 import { getJadwal } from '../../api/jadwal';
 import { errorMessage } from '../../auth/AuthCard';
-import { id } from '../../i18n/id';
+import { idDataSeleksi } from '../../i18n/data-seleksi';
 import { showError, showSuccess } from '../../ui/toast';
 
-const t = id.dataSeleksi.jadwal;
+const t = idDataSeleksi.jadwal;
 
 /** An instant as the picker's wall-clock value in WIB ("YYYY-MM-DD HH:mm:ss"). */
 export function toWib(iso: string): string {
@@ -110,7 +110,7 @@ export function JadwalPage() {
         </Text>
         <Paper withBorder p="md">
           <Table.ScrollContainer minWidth={760}>
-            <Table striped withTableBorder aria-label={id.dataSeleksi.jadwal.tahap}>
+            <Table striped withTableBorder aria-label={idDataSeleksi.jadwal.tahap}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t.track}</Table.Th>

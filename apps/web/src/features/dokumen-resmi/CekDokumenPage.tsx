@@ -27,10 +27,11 @@ import { getKeaslian, postCekBerkas } from '../../api/dokumen-resmi';
 import { ApiError } from '../../api/http';
 import { queryClient } from '../../api/queryClient';
 import { errorMessage } from '../../auth/AuthCard';
+import { idApp } from '../../i18n/app';
+import { idDokumenResmi } from '../../i18n/dokumen-resmi';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
-import { id } from '../../i18n/id';
 
-const t = id.dokumenResmi.cek;
+const t = idDokumenResmi.cek;
 
 export function CekDokumenPage() {
   return (
@@ -42,10 +43,10 @@ export function CekDokumenPage() {
               <IconShieldCheck size={24} aria-hidden color="var(--mantine-primary-color-filled)" />
               <div>
                 <Text fw={600} lh={1.2}>
-                  {id.app.name}
+                  {idApp.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {id.app.tagline}
+                  {idApp.tagline}
                 </Text>
               </div>
             </Group>
@@ -57,7 +58,7 @@ export function CekDokumenPage() {
         <Box component="footer" py="sm">
           <Container size="sm">
             <Text size="xs" c="dimmed">
-              {id.app.footer}
+              {idApp.footer}
             </Text>
           </Container>
         </Box>

@@ -43,7 +43,7 @@ import {
 } from '../../api/dokumen-resmi';
 import { ApiError } from '../../api/http';
 import { errorMessage } from '../../auth/AuthCard';
-import { id } from '../../i18n/id';
+import { idDokumenResmi } from '../../i18n/dokumen-resmi';
 import { saveBlob } from '../../table/ExportButtons';
 import { showSuccess } from '../../ui/toast';
 import {
@@ -55,7 +55,7 @@ import {
   simpanPenandatangan,
 } from './isian';
 
-const t = id.dokumenResmi;
+const t = idDokumenResmi;
 const LOGO_MAX_BYTES = 300 * 1024;
 const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 type LogoMime = (typeof LOGO_TYPES)[number];

@@ -16,13 +16,13 @@ import { useId, useState } from 'react';
 import { dokumenFileName, getDokumenPdf, getDokumenResmi, getPengumumanXlsx } from '../../api/dokumen-resmi';
 import { errorMessage } from '../../auth/AuthCard';
 import { useAuth } from '../../auth/authStore';
+import { idDokumenResmi } from '../../i18n/dokumen-resmi';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
-import { id } from '../../i18n/id';
 import { saveBlob } from '../../table/ExportButtons';
 import { showError, showSuccess } from '../../ui/toast';
 import { DokumenResmiForm } from './DokumenResmiForm';
 
-const t = id.dokumenResmi;
+const t = idDokumenResmi;
 const ICONS: Record<DokumenResmiJenis, typeof IconSpeakerphone> = {
   PENGUMUMAN: IconSpeakerphone,
   BERITA_ACARA: IconFileCertificate,

@@ -3,7 +3,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { DASHBOARD_PATH } from '@portal/contract';
 import { Link } from 'react-router';
-import { id } from '../../i18n/id';
+import { idErrors } from '../../i18n/errors';
 
 export function NotFoundPage() {
   return (
@@ -13,11 +13,11 @@ export function NotFoundPage() {
           404
         </Text>
         <Title order={1} size="h2">
-          {id.errors.notFoundTitle}
+          {idErrors.notFoundTitle}
         </Title>
-        <Text c="dimmed">{id.errors.notFoundText}</Text>
+        <Text c="dimmed">{idErrors.notFoundText}</Text>
         <Button component={Link} to={DASHBOARD_PATH}>
-          {id.errors.backToDashboard}
+          {idErrors.backToDashboard}
         </Button>
       </Stack>
     </Center>

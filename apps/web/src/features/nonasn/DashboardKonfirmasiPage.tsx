@@ -16,14 +16,14 @@ import {
 import { useMemo } from 'react';
 import { postDashboardKonfirmasi } from '../../api/nonasn';
 import { useNational } from '../../auth/useNational';
-import { id } from '../../i18n/id';
+import { idNonasn } from '../../i18n/nonasn';
 import type { ListSpec } from '../../table/listState';
 import { formatAngka as angka } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { ColumnDescription, ListDescription, ListQueryView } from '../../ui/list/types';
 import { Tenggat } from '../../ui/Tenggat';
 
-const t = id.nonasn;
+const t = idNonasn;
 const db = t.dashboard;
 const SPEC: ListSpec = {
   filterKeys: DASHBOARD_KONFIRMASI_FILTER_KEYS,

@@ -8,7 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { getNonAsnDetail, konfirmasiNonAsn } from '../../api/nonasn';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
-import { id } from '../../i18n/id';
+import { idKeputusan } from '../../i18n/keputusan';
+import { idNonasn } from '../../i18n/nonasn';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { useDecision } from '../../ui/decision/useDecision';
@@ -17,7 +18,7 @@ import { Tenggat } from '../../ui/Tenggat';
 import { showSuccess } from '../../ui/toast';
 import { type JawabanFields, JawabanInputs, KonfirmasiBadge, masalahJawaban, useBolehKonfirmasi } from './shared';
 
-const t = id.nonasn;
+const t = idNonasn;
 const d = t.detail;
 const LIST_PATH = '/pppk/rekap-nonasn';
 
@@ -56,7 +57,7 @@ function JawabForm({ detail, onReload }: { detail: NonAsnDetail; onReload: () =>
     }),
     validate: (draft) => masalahJawaban(draft.status, draft, changing),
     // Changed again inside the window by the instansi's admins: saved at once under the SPTJM.
-    outcome: () => ({ settles: false, note: id.keputusan.dapatDiubahSelamaJadwal }),
+    outcome: () => ({ settles: false, note: idKeputusan.dapatDiubahSelamaJadwal }),
     send: (draft) =>
       konfirmasiNonAsn(detail.id, {
         status: draft.status,

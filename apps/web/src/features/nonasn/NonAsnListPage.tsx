@@ -20,7 +20,7 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { konfirmasiNonAsnBanyak, postNonAsnExport, postNonAsnList } from '../../api/nonasn';
 import { useNational } from '../../auth/useNational';
-import { id } from '../../i18n/id';
+import { idNonasn } from '../../i18n/nonasn';
 import type { ListSpec } from '../../table/listState';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { BulkActionDescription, ColumnDescription, ListDescription } from '../../ui/list/types';
@@ -28,7 +28,7 @@ import { KonfirmasiBadge, STATUS_KONFIRMASI_COLOR } from '../../ui/status/Status
 import { Tenggat } from '../../ui/Tenggat';
 import { JawabanInputs, masalahJawaban, useBolehKonfirmasi } from './shared';
 
-const t = id.nonasn;
+const t = idNonasn;
 const SPEC: ListSpec = { filterKeys: NONASN_FILTER_KEYS, sortColumns: NONASN_SORT_COLUMNS };
 export const DETAIL_PATH = '/pppk/rekap-nonasn/detail';
 

@@ -7,9 +7,9 @@ import { isNonAsnAdmin, type KeputusanKonfirmasi } from '@portal/contract';
 import { useState } from 'react';
 import { useJadwal } from '../../api/jadwal';
 import { useAuth } from '../../auth/authStore';
-import { id } from '../../i18n/id';
+import { idNonasn } from '../../i18n/nonasn';
 
-const t = id.nonasn;
+const t = idNonasn;
 
 // The badge and its colours live with the other status badges (shared layer).
 export { KonfirmasiBadge, STATUS_KONFIRMASI_COLOR as STATUS_COLOR } from '../../ui/status/StatusBadges';

@@ -24,7 +24,8 @@ import { type ReactNode, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { dokumenPath } from '../../api/pelamar';
 import { formatTanggal } from '../../i18n/format';
-import { id } from '../../i18n/id';
+import { idPelamar } from '../../i18n/pelamar';
+import { idSupervisi } from '../../i18n/supervisi';
 import { DokumenView } from '../../ui/dokumen/berkas';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
@@ -33,7 +34,7 @@ import { detailQuery, dokumenLabel, namaLengkap } from '../../ui/pelamar/pelamar
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 
-const t = id.pelamar.detail;
+const t = idPelamar.detail;
 const f = t.fields;
 
 function Fields({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
@@ -120,7 +121,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
             rows={[
               [f.jabatan, detail.jabatanNama],
               [f.lokasi, detail.lokasiNama],
-              [f.jenisFormasi, id.pelamar.jenisFormasiNames[detail.jenisFormasi]],
+              [f.jenisFormasi, idPelamar.jenisFormasiNames[detail.jenisFormasi]],
               [f.pendidikanFormasi, detail.pendidikanNama],
               [f.lokasiUjian, detail.lokasiUjian],
               [f.tglDaftar, formatTanggal(detail.tglDaftar, 'long')],
@@ -140,10 +141,10 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
         <Fields
           title={t.verifikasi}
           rows={[
-            [f.status, id.pelamar.status[detail.statusVerifikasi]],
+            [f.status, idPelamar.status[detail.statusVerifikasi]],
             [f.verifikator, detail.verifikatorNama ?? '–'],
             [f.tglVerifikasi, formatTanggal(detail.tglVerifikasi, 'long')],
-            [f.supervisi, detail.statusSupervisi ? id.supervisi.status[detail.statusSupervisi] : '–'],
+            [f.supervisi, detail.statusSupervisi ? idSupervisi.status[detail.statusSupervisi] : '–'],
             [f.supervisor, detail.supervisorNama ?? '–'],
           ]}
         />
@@ -213,7 +214,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
       {(detail.statusVerifikasi !== 'BELUM' || detail.verifikasi.cekDokumen.length > 0) && (
         <Paper withBorder p="md">
           <Title order={2} size="h5" mb="sm">
-            {id.supervisi.hasilVerifikasi}
+            {idSupervisi.hasilVerifikasi}
           </Title>
           <HasilVerifikasi detail={detail} />
         </Paper>

@@ -15,13 +15,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { createPengguna, getPenggunaOptions, postPenggunaList, updatePengguna } from '../../api/akun';
 import { errorMessage } from '../../auth/AuthCard';
-import { id } from '../../i18n/id';
+import { idAkun } from '../../i18n/akun';
+import { idAuth } from '../../i18n/auth';
 import type { ListSpec } from '../../table/listState';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { ListDescription } from '../../ui/list/types';
 import { StatusLabel } from '../../ui/status/StatusBadges';
 
-const t = id.akun.pengguna;
+const t = idAkun.pengguna;
 const SPEC: ListSpec = {
   filterKeys: Object.keys(penggunaFilterSchema.shape),
   sortColumns: PENGGUNA_SORT_COLUMNS,
@@ -102,7 +103,7 @@ function PenggunaForm({
           </Alert>
         )}
         <TextInput
-          label={id.auth.username}
+          label={idAuth.username}
           required
           disabled={editing !== null}
           value={values.username}
@@ -110,14 +111,14 @@ function PenggunaForm({
           autoFocus={editing === null}
         />
         <TextInput
-          label={id.akun.fullname}
+          label={idAkun.fullname}
           required
           disabled={readOnly}
           value={values.fullname}
           onChange={(e) => set({ fullname: e.currentTarget.value })}
         />
         <TextInput
-          label={id.akun.email}
+          label={idAkun.email}
           type="email"
           required
           disabled={readOnly}
@@ -125,7 +126,7 @@ function PenggunaForm({
           onChange={(e) => set({ email: e.currentTarget.value })}
         />
         <Select
-          label={id.akun.instansi}
+          label={idAkun.instansi}
           required
           searchable
           disabled={editing !== null}
@@ -253,7 +254,7 @@ function penggunaDescription(
             {
               kind: 'select' as const,
               key: 'instansiId',
-              label: id.akun.instansi,
+              label: idAkun.instansi,
               placeholder: t.allInstansi,
               searchable: true,
               options: (options?.instansi ?? []).map((i) => ({ value: String(i.id), label: i.nama })),

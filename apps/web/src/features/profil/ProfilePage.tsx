@@ -35,10 +35,10 @@ import {
   revokeAccessKey,
 } from '../../api/akun';
 import { errorMessage } from '../../auth/AuthCard';
+import { idAkun } from '../../i18n/akun';
 import { formatWaktu } from '../../i18n/format';
-import { id } from '../../i18n/id';
 
-const t = id.akun.profil;
+const t = idAkun.profil;
 const PROFILE_KEY = ['profil'] as const;
 
 function Section({ title, icon, children }: { title: string; icon?: ReactNode; children: ReactNode }) {
@@ -103,8 +103,8 @@ function PasswordSection({ profile }: { profile: Profile }) {
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setSuccess(null);
-    if (!oldPassword || !newPassword) return action.setError(id.akun.required);
-    if (newPassword !== confirm) return action.setError(id.akun.mismatch);
+    if (!oldPassword || !newPassword) return action.setError(idAkun.required);
+    if (newPassword !== confirm) return action.setError(idAkun.mismatch);
     const result = await action.run(() => postResetPassword({ username: profile.username, oldPassword, newPassword }));
     if (result) {
       setSuccess(result.message);
@@ -126,20 +126,20 @@ function PasswordSection({ profile }: { profile: Profile }) {
           )}
           <Feedback error={action.error} success={success} />
           <PasswordInput
-            label={id.akun.oldPassword}
+            label={idAkun.oldPassword}
             autoComplete="current-password"
             value={oldPassword}
             onChange={(e) => setOldPassword(e.currentTarget.value)}
           />
           <PasswordInput
-            label={id.akun.newPassword}
-            description={id.akun.passwordHint(PASSWORD_POLICY.minLength)}
+            label={idAkun.newPassword}
+            description={idAkun.passwordHint(PASSWORD_POLICY.minLength)}
             autoComplete="new-password"
             value={newPassword}
             onChange={(e) => setNewPassword(e.currentTarget.value)}
           />
           <PasswordInput
-            label={id.akun.confirmPassword}
+            label={idAkun.confirmPassword}
             autoComplete="new-password"
             value={confirm}
             onChange={(e) => setConfirm(e.currentTarget.value)}
@@ -489,19 +489,19 @@ export function ProfilePage() {
           </Text>
           <Text size="sm">
             <Text span c="dimmed">
-              {id.akun.fullname}:{' '}
+              {idAkun.fullname}:{' '}
             </Text>
             {profile.fullname}
           </Text>
           <Text size="sm">
             <Text span c="dimmed">
-              {id.akun.email}:{' '}
+              {idAkun.email}:{' '}
             </Text>
             {profile.email}
           </Text>
           <Text size="sm">
             <Text span c="dimmed">
-              {id.akun.instansi}:{' '}
+              {idAkun.instansi}:{' '}
             </Text>
             {profile.instansi.nama}
           </Text>

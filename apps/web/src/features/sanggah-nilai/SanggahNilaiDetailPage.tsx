@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { getSanggahNilai } from '../../api/sanggah-nilai';
 import { formatWaktu } from '../../i18n/format';
-import { id } from '../../i18n/id';
+import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
@@ -20,7 +20,7 @@ import { useCurrentPage } from '../../ui/useCurrentPage';
 import { JawabForm, komponenNama, PersetujuanForm } from './panels';
 import { formatNilai, StatusSanggahNilaiBadge } from './SanggahNilaiListPage';
 
-const t = id.sanggahNilai;
+const t = idSanggahNilai;
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

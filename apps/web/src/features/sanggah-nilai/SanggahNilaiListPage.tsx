@@ -15,7 +15,8 @@ import {
 import { useMemo } from 'react';
 import { postSanggahNilaiList } from '../../api/sanggah-nilai';
 import { useNational } from '../../auth/useNational';
-import { id } from '../../i18n/id';
+import { idList } from '../../i18n/list';
+import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import type { ListSpec } from '../../table/listState';
 import { formatNilai, formatTanggal } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
@@ -28,7 +29,7 @@ export { formatNilai } from '../../ui/list/format';
 // The detail page still imports these from here; they live in the shared layer now.
 export { STATUS_SANGGAH_NILAI_COLOR, StatusSanggahNilaiBadge } from '../../ui/status/StatusBadges';
 
-const t = id.sanggahNilai;
+const t = idSanggahNilai;
 const SPEC: ListSpec = { filterKeys: SANGGAH_NILAI_FILTER_KEYS, sortColumns: SANGGAH_NILAI_SORT_COLUMNS };
 const komponenLabel = (komponen: string) => t.komponen[komponen] ?? komponen;
 
@@ -83,7 +84,7 @@ function sanggahNilaiDescription(
     fetch: (state, signal) => postSanggahNilaiList(track, state, signal),
     caption: title,
     columns,
-    searchPlaceholder: id.list.search,
+    searchPlaceholder: idList.search,
     filters: [
       ...(national ? [{ kind: 'instansi' as const, key: 'instansiId', path: `/${track}/sanggah-nilai/instansi` }] : []),
       {

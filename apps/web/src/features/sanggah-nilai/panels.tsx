@@ -14,13 +14,13 @@ import { IconArrowRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { jawabSanggahNilai, setujuiSanggahNilai } from '../../api/sanggah-nilai';
-import { id } from '../../i18n/id';
+import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { useDecision } from '../../ui/decision/useDecision';
 import { showSuccess } from '../../ui/toast';
 import { formatNilai } from './SanggahNilaiListPage';
 
-const t = id.sanggahNilai;
+const t = idSanggahNilai;
 type Keputusan = (typeof PERSETUJUAN_SANGGAH_NILAI)[number];
 
 export const komponenNama = (detail: SanggahNilaiDetail) => t.komponen[detail.komponen] ?? detail.komponen;

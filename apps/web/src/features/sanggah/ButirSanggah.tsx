@@ -5,13 +5,14 @@
 import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import type { JawabanSanggah, SanggahDetail } from '@portal/contract';
 import { IconFileText } from '@tabler/icons-react';
-import { id } from '../../i18n/id';
+import { idAfirmasi } from '../../i18n/afirmasi';
+import { idSanggah } from '../../i18n/sanggah';
 import { ChoiceControl } from '../../ui/decision/DecisionPanel';
 import { alasanLabel, dokumenLabel } from '../../ui/pelamar/pelamar';
 import { StatusSanggahBadge } from './SanggahPages';
 
-const t = id.sanggah;
-export const kategoriLabel = (kategori: string) => id.afirmasi.kategori[kategori] ?? kategori;
+const t = idSanggah;
+export const kategoriLabel = (kategori: string) => idAfirmasi.kategori[kategori] ?? kategori;
 
 export interface JawabDraft {
   jawaban: (JawabanSanggah | null)[];
@@ -53,7 +54,7 @@ export function ButirSanggah({
         </Text>
         <Text size="sm">
           {klaim
-            ? `${id.afirmasi.status[klaim.status]}${klaim.alasan ? ` — ${klaim.alasan}` : ''}`
+            ? `${idAfirmasi.status[klaim.status]}${klaim.alasan ? ` — ${klaim.alasan}` : ''}`
             : `${pokok}${v.catatanVerifikasi ? ` — ${t.catatanVerifikator}: ${v.catatanVerifikasi}` : ''}`}
         </Text>
         {cek && !cek.sesuai && (

@@ -9,8 +9,9 @@ import { SANGGAH_LISTS, type SanggahDetail, type SanggahList, type TrackId } fro
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getSanggah, sanggahBuktiPath, sanggahDokumenPath } from '../../api/sanggah';
+import { idAfirmasi } from '../../i18n/afirmasi';
 import { formatWaktu } from '../../i18n/format';
-import { id } from '../../i18n/id';
+import { idSanggah } from '../../i18n/sanggah';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { ChoiceControl } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
@@ -24,7 +25,7 @@ import { ButirSanggah, kategoriLabel } from './ButirSanggah';
 import { CekPanel, JawabPanel, ResetPanel } from './panels';
 import { CekBadge, StatusSanggahBadge } from './SanggahPages';
 
-const t = id.sanggah;
+const t = idSanggah;
 /** The stage whose window the answer needs, per kind. */
 const tahapJawab = (detail: SanggahDetail) =>
   detail.jenis === 'AFIRMASI' ? ('JAWAB_SANGGAH_AFIRMASI' as const) : ('JAWAB_SANGGAH' as const);
@@ -50,7 +51,7 @@ function Bukti({
       <Paper withBorder p="sm">
         {detail.klaim.length > 1 && (
           <ChoiceControl
-            label={id.afirmasi.bukti}
+            label={idAfirmasi.bukti}
             mb="xs"
             choices={detail.klaim.map((claim) => ({
               value: String(claim.id),
@@ -64,7 +65,7 @@ function Bukti({
         {klaim && (
           <BerkasView
             path={sanggahBuktiPath(track, detail.id, klaim.id)}
-            title={`${id.afirmasi.bukti}: ${kategoriLabel(klaim.kategori)}`}
+            title={`${idAfirmasi.bukti}: ${kategoriLabel(klaim.kategori)}`}
             height="68vh"
           />
         )}

@@ -16,7 +16,8 @@ import {
 import { useMemo } from 'react';
 import { postSanggahList, resetSanggah } from '../../api/sanggah';
 import { useNational } from '../../auth/useNational';
-import { id } from '../../i18n/id';
+import { idList } from '../../i18n/list';
+import { idSanggah } from '../../i18n/sanggah';
 import type { ListSpec } from '../../table/listState';
 import { formatWaktu } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
@@ -29,7 +30,7 @@ export { useNational } from '../../auth/useNational';
 // The detail pages still import these from here; they live in the shared layers now.
 export { CekBadge, STATUS_SANGGAH_COLOR, StatusSanggahBadge } from '../../ui/status/StatusBadges';
 
-const t = id.sanggah;
+const t = idSanggah;
 const SPEC: ListSpec = { filterKeys: SANGGAH_FILTER_KEYS, sortColumns: SANGGAH_SORT_COLUMNS };
 const MIN_ALASAN = 5;
 
@@ -77,7 +78,7 @@ function sanggahDescription(
     fetch: (state, signal) => postSanggahList(track, list, state, signal),
     caption: title,
     columns,
-    searchPlaceholder: id.list.search,
+    searchPlaceholder: idList.search,
     filters: [
       ...(national
         ? [{ kind: 'instansi' as const, key: 'instansiId', path: `/${track}/${SANGGAH_LISTS[list].segment}/instansi` }]

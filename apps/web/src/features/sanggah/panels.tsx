@@ -14,13 +14,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cekSanggah, jawabSanggah, resetSanggah } from '../../api/sanggah';
-import { id } from '../../i18n/id';
+import { idKeputusan } from '../../i18n/keputusan';
+import { idSanggah } from '../../i18n/sanggah';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { useDecision } from '../../ui/decision/useDecision';
 import { showError, showSuccess } from '../../ui/toast';
 import { ButirSanggah, type JawabDraft } from './ButirSanggah';
 
-const t = id.sanggah;
+const t = idSanggah;
 
 /** The items with their answers, and the panel sending them all at once. */
 export function JawabPanel({
@@ -110,7 +111,7 @@ export function CekPanel({ detail, track, onReload }: { detail: SanggahDetail; t
     draftKey: null,
     initial: () => ({ status: detail.cek ?? 'DIPERIKSA', catatan: detail.cekCatatan ?? '' }),
     validate: (draft) => (draft.status === 'DITANDAI' && draft.catatan.trim().length < 5 ? t.catatanWajib : null),
-    outcome: () => ({ settles: false, note: id.keputusan.dapatDiubah }),
+    outcome: () => ({ settles: false, note: idKeputusan.dapatDiubah }),
     send: (draft) =>
       cekSanggah(track, detail.id, {
         version: detail.version,

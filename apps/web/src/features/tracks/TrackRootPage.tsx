@@ -3,7 +3,7 @@
 
 import { Text } from '@mantine/core';
 import { useAuth } from '../../auth/authStore';
-import { id } from '../../i18n/id';
+import { idTrack } from '../../i18n/track';
 import { MenuCards } from '../../ui/MenuCards';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 
@@ -13,5 +13,5 @@ export function TrackRootPage() {
   if (!user || !page?.track) return null;
   const prefix = `/${page.track}/`;
   const menus = user.menus.filter((entry) => entry.page.startsWith(prefix));
-  return menus.length > 0 ? <MenuCards menus={menus} /> : <Text c="dimmed">{id.track.noMenus}</Text>;
+  return menus.length > 0 ? <MenuCards menus={menus} /> : <Text c="dimmed">{idTrack.noMenus}</Text>;
 }

@@ -3,12 +3,12 @@
 
 import { Alert } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { id } from '../../i18n/id';
+import { idCommon } from '../../i18n/common';
 
 export function TrackScreenPage() {
   return (
     <Alert variant="light" color="gray" icon={<IconInfoCircle aria-hidden />} role="status">
-      {id.common.comingSoon}
+      {idCommon.comingSoon}
     </Alert>
   );
 }

@@ -5,10 +5,10 @@ import { Button, Stack, Text } from '@mantine/core';
 import type { PelamarDetail, TrackId } from '@portal/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ambilPelamar } from '../../api/verifikasi';
-import { id } from '../../i18n/id';
+import { idVerifikasi } from '../../i18n/verifikasi';
 import { showError } from '../../ui/toast';
 
-const t = id.verifikasi;
+const t = idVerifikasi;
 
 export function ClaimPanel({ detail, track }: { detail: PelamarDetail; track: TrackId }) {
   const queryClient = useQueryClient();

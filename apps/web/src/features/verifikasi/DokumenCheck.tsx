@@ -5,12 +5,13 @@ import { Button, Group, Kbd, Paper, Stack, Text, TextInput } from '@mantine/core
 import type { AlasanTms, PelamarDetail, PelamarList, TrackId } from '@portal/contract';
 import type { RefObject } from 'react';
 import { dokumenPath } from '../../api/pelamar';
-import { id } from '../../i18n/id';
+import { idPelamar } from '../../i18n/pelamar';
+import { idVerifikasi } from '../../i18n/verifikasi';
 import { DokumenTabs, DokumenView } from '../../ui/dokumen/berkas';
 import { CekBadge } from '../../ui/pelamar/badges';
 import { dokumenLabel } from '../../ui/pelamar/pelamar';
 
-const t = id.verifikasi;
+const t = idVerifikasi;
 
 export interface Form {
   version: number;
@@ -117,7 +118,7 @@ export function DokumenCheck({
         </Stack>
       ) : (
         <Text size="sm" c="dimmed">
-          {id.pelamar.detail.noDokumen}
+          {idPelamar.detail.noDokumen}
         </Text>
       )}
     </Paper>

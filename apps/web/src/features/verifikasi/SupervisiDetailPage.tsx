@@ -11,7 +11,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { dokumenPath } from '../../api/pelamar';
 import { simpanSupervisi } from '../../api/verifikasi';
-import { id } from '../../i18n/id';
+import { idKeputusan } from '../../i18n/keputusan';
+import { idPelamar } from '../../i18n/pelamar';
+import { idSupervisi } from '../../i18n/supervisi';
+import { idVerifikasi } from '../../i18n/verifikasi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
@@ -26,8 +29,8 @@ import { showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { SyaratTable, TemuanList } from './shared';
 
-const t = id.verifikasi;
-const s = id.supervisi;
+const t = idVerifikasi;
+const s = idSupervisi;
 const LIST = 'supervisor' as const;
 type Keputusan = 'DISETUJUI' | 'DIKEMBALIKAN';
 
@@ -43,10 +46,10 @@ function ReviewPanel({ detail, track, onReload }: { detail: PelamarDetail; track
         ? {
             settles: true,
             title: s.setujuiJudul,
-            describe: s.akibatSetujui(id.pelamar.status[detail.statusVerifikasi]),
+            describe: s.akibatSetujui(idPelamar.status[detail.statusVerifikasi]),
             ask: s.setujuiTanya,
           }
-        : { settles: false, note: id.keputusan.kembaliKeVerifikator },
+        : { settles: false, note: idKeputusan.kembaliKeVerifikator },
     send: (draft, action) =>
       simpanSupervisi(track, detail.id, {
         version: detail.verifikasi.version,

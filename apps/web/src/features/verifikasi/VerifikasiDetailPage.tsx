@@ -11,7 +11,9 @@ import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http';
 import { ambilBerikutnya, simpanVerifikasi } from '../../api/verifikasi';
-import { id } from '../../i18n/id';
+import { idKeputusan } from '../../i18n/keputusan';
+import { idList } from '../../i18n/list';
+import { idVerifikasi } from '../../i18n/verifikasi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
@@ -27,7 +29,7 @@ import { ClaimPanel } from './ClaimPanel';
 import { DokumenCheck, type Form } from './DokumenCheck';
 import { SyaratTable, TemuanList } from './shared';
 
-const t = id.verifikasi;
+const t = idVerifikasi;
 const LIST = 'verifikator' as const;
 
 const draftKey = (track: TrackId, pelamarId: number) => `draf-verifikasi:${track}:${pelamarId}`;
@@ -75,7 +77,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
     initial: () => emptyForm(detail),
     validate: (form) => formProblem(form, detail),
     // The supervisor reviews it and may return it: saved at once (ui/decision rule).
-    outcome: () => ({ settles: false, note: id.keputusan.kembaliKeSupervisor }),
+    outcome: () => ({ settles: false, note: idKeputusan.kembaliKeSupervisor }),
     send: (form) =>
       simpanVerifikasi(track, detail.id, {
         version: form.version,
@@ -104,7 +106,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
         if (error instanceof ApiError && error.status === 404) {
           showInfo(t.antrianKosong);
           void navigate(`/${track}/verifikasi`);
-        } else showError(error instanceof Error ? error.message : id.list.failed);
+        } else showError(error instanceof Error ? error.message : idList.failed);
       }
     },
     onReload: async () => {

@@ -12,7 +12,8 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/http';
 import { ambilBerikutnya, ambilPelamar, getHarian, setujuiBanyak } from '../../api/verifikasi';
 import { formatTanggal } from '../../i18n/format';
-import { id } from '../../i18n/id';
+import { idSupervisi } from '../../i18n/supervisi';
+import { idVerifikasi } from '../../i18n/verifikasi';
 import { formatAngka } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { ColumnDescription } from '../../ui/list/types';
@@ -21,8 +22,8 @@ import { StatusLabel } from '../../ui/status/StatusBadges';
 import { showError, showInfo } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 
-const t = id.verifikasi;
-const s = id.supervisi;
+const t = idVerifikasi;
+const s = idSupervisi;
 
 const QUEUE_COLUMNS: ColumnDescription<PelamarRow>[] = [
   {

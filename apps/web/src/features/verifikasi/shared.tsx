@@ -6,10 +6,11 @@ import type { PelamarDetail, Temuan } from '@portal/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatTanggal } from '../../i18n/format';
-import { id } from '../../i18n/id';
+import { idPelamar } from '../../i18n/pelamar';
+import { idVerifikasi } from '../../i18n/verifikasi';
 
-const t = id.verifikasi;
-const f = id.pelamar.detail.fields;
+const t = idVerifikasi;
+const f = idPelamar.detail.fields;
 
 function Cell({ children, bad }: { children: ReactNode; bad?: boolean }) {
   return (
@@ -28,7 +29,7 @@ export function SyaratTable({ detail }: { detail: PelamarDetail }) {
     [
       f.jabatan,
       detail.jabatanNama,
-      `${detail.lokasiNama} · ${id.pelamar.jenisFormasiNames[detail.jenisFormasi]}`,
+      `${detail.lokasiNama} · ${idPelamar.jenisFormasiNames[detail.jenisFormasi]}`,
       false,
     ],
     [

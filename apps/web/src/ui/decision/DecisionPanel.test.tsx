@@ -6,7 +6,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http';
-import { id } from '../../i18n/id';
+import { idKeputusan } from '../../i18n/keputusan';
 import { DecisionPanel } from './DecisionPanel';
 import { type Outcome, useDecision } from './useDecision';
 
@@ -92,7 +92,7 @@ describe('the decision panel', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Kirim jawaban' });
     expect(dialog.textContent).toContain('Jawaban TOLAK berlaku.');
     expect(send).not.toHaveBeenCalled();
-    await user.click(within(dialog).getByRole('button', { name: id.keputusan.batal }));
+    await user.click(within(dialog).getByRole('button', { name: idKeputusan.batal }));
     expect(send).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Kirim' }));
@@ -138,7 +138,7 @@ describe('the decision panel', { timeout: 30_000 }, () => {
     first.unmount();
 
     show({ settles: false, send });
-    expect(screen.getByText(id.keputusan.drafPulih)).toBeTruthy();
+    expect(screen.getByText(idKeputusan.drafPulih)).toBeTruthy();
     expect((screen.getByLabelText('Alasan') as HTMLTextAreaElement).value).toBe('Tidak sesuai berkas');
     expect((screen.getByRole('radio', { name: 'Tolak' }) as HTMLInputElement).checked).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
@@ -157,7 +157,7 @@ describe('the decision panel', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Data ini telah diubah oleh pengguna lain.');
-    await user.click(within(alert).getByRole('button', { name: id.keputusan.muatUlang }));
+    await user.click(within(alert).getByRole('button', { name: idKeputusan.muatUlang }));
     expect(onReload).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('alert')).toBeNull();
     expect((screen.getByLabelText('Alasan') as HTMLTextAreaElement).value).toBe('Tidak sesuai berkas');
@@ -173,7 +173,7 @@ describe('the decision panel', { timeout: 30_000 }, () => {
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Jadwal sudah ditutup.');
-    expect(screen.queryByRole('button', { name: id.keputusan.muatUlang })).toBeNull();
+    expect(screen.queryByRole('button', { name: idKeputusan.muatUlang })).toBeNull();
   });
 
   it('takes its keys outside text fields, Ctrl+Enter everywhere, and lists them on "?"', async () => {
@@ -196,7 +196,7 @@ describe('the decision panel', { timeout: 30_000 }, () => {
     fireEvent.keyDown(document.body, { key: 'Enter', ctrlKey: true });
     await waitFor(() => expect(send).toHaveBeenCalledWith({ pilihan: 'TERIMA', alasan: 'bukti lengkap' }, 'kirim'));
     fireEvent.keyDown(document.body, { key: '?' });
-    const help = await screen.findByRole('dialog', { name: id.keputusan.pintasan });
+    const help = await screen.findByRole('dialog', { name: idKeputusan.pintasan });
     expect(help.textContent).toContain('Tolak');
     expect(help.textContent).toContain('Ctrl + Enter');
   });

@@ -5,10 +5,10 @@
 import { Alert, Button, Group, Kbd, Modal, Paper, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
 import { IconKeyboard } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { id } from '../../i18n/id';
+import { idKeputusan } from '../../i18n/keputusan';
 import type { Decision } from './useDecision';
 
-const t = id.keputusan;
+const t = idKeputusan;
 
 export interface Choice<C extends string> {
   value: C;

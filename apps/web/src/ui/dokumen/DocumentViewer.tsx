@@ -5,9 +5,9 @@
 import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconExternalLink, IconRotateClockwise, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { id } from '../../i18n/id';
+import { idVerifikasi } from '../../i18n/verifikasi';
 
-const t = id.verifikasi.viewer;
+const t = idVerifikasi.viewer;
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
 async function loadPdfJs() {

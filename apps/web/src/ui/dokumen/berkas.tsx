@@ -4,7 +4,7 @@
 import { Group, Text, UnstyledButton } from '@mantine/core';
 import type { PelamarDetail } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
-import { id } from '../../i18n/id';
+import { idVerifikasi } from '../../i18n/verifikasi';
 import { dokumenLabel } from '../pelamar/pelamar';
 import { DocumentViewer } from './DocumentViewer';
 import { dokumenQuery } from './dokumenQuery';
@@ -53,7 +53,7 @@ export function DokumenTabs({
   stateOf: (dokumenId: number) => boolean | null | undefined;
 }) {
   return (
-    <Group gap={6} mb="xs" role="tablist" aria-label={id.verifikasi.dokumen}>
+    <Group gap={6} mb="xs" role="tablist" aria-label={idVerifikasi.dokumen}>
       {detail.dokumen.map((item, index) => {
         const state = stateOf(item.id);
         return (

@@ -5,7 +5,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { id } from '../../i18n/id';
+import { idList } from '../../i18n/list';
 import { showError, showSuccess } from '../toast';
 import type { BulkActionDescription, BulkValues } from './types';
 
@@ -81,7 +81,7 @@ function BulkAction({
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={close}>
-                {id.list.bulkCancel}
+                {idList.bulkCancel}
               </Button>
               <Button
                 type="submit"
@@ -123,7 +123,7 @@ export function BulkActions({
     ) : null;
   }
   return (
-    <Group mb="sm" gap="xs" role="group" aria-label={id.list.bulkActions}>
+    <Group mb="sm" gap="xs" role="group" aria-label={idList.bulkActions}>
       {actions.map((action) => (
         <BulkAction key={action.key} action={action} ids={ids} invalidate={invalidate} onDone={onDone} />
       ))}

@@ -6,7 +6,7 @@
 import { Button, Chip, Group, Select, Stack, TextInput } from '@mantine/core';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { id } from '../../i18n/id';
+import { idList } from '../../i18n/list';
 import { InstansiSelect } from '../../table/InstansiSelect';
 import type { ListFilter } from '../../table/listState';
 import { DateField } from '../DateField';
@@ -62,7 +62,7 @@ export function StatusChips({
     <Chip.Group value={value} onChange={(next) => onChange(next as string)}>
       <Group gap="xs" role="radiogroup" aria-label={description.label}>
         <Chip value="" size="sm">
-          {withCount(id.list.allStatuses, total)}
+          {withCount(idList.allStatuses, total)}
         </Chip>
         {shown.map((option) => (
           <Chip key={option.value} value={option.value} size="sm" color={option.color}>
@@ -131,7 +131,7 @@ export function FilterBar(props: FilterBarProps) {
     <Stack gap="sm">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <TextInput
-          label={props.searchLabel ?? id.list.searchLabel}
+          label={props.searchLabel ?? idList.searchLabel}
           placeholder={props.searchPlaceholder}
           leftSection={<IconSearch size={16} aria-hidden />}
           value={props.searchInput}
@@ -140,7 +140,7 @@ export function FilterBar(props: FilterBarProps) {
         />
         {fields}
         <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} onClick={props.onReset}>
-          {id.list.reset}
+          {idList.reset}
         </Button>
         {props.filterActions}
       </Group>

@@ -4,13 +4,15 @@
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import type { PelamarDetail } from '@portal/contract';
 import { formatTanggal } from '../../i18n/format';
-import { id } from '../../i18n/id';
+import { idPelamar } from '../../i18n/pelamar';
+import { idSupervisi } from '../../i18n/supervisi';
+import { idVerifikasi } from '../../i18n/verifikasi';
 import { CekBadge } from './badges';
 import { alasanLabel, dokumenLabel } from './pelamar';
 
 export function HasilVerifikasi({ detail }: { detail: PelamarDetail }) {
   const v = detail.verifikasi;
-  const s = id.supervisi;
+  const s = idSupervisi;
   const checks = new Map(v.cekDokumen.map((cek) => [cek.dokumenId, cek]));
   return (
     <Stack gap="xs">
@@ -19,7 +21,7 @@ export function HasilVerifikasi({ detail }: { detail: PelamarDetail }) {
           color={detail.statusVerifikasi === 'MS' ? 'teal' : detail.statusVerifikasi === 'TMS' ? 'red' : 'gray'}
           size="lg"
         >
-          {id.pelamar.status[detail.statusVerifikasi]}
+          {idPelamar.status[detail.statusVerifikasi]}
         </Badge>
         <Badge variant="outline" color={detail.statusSupervisi === 'DIKEMBALIKAN' ? 'orange' : 'gray'}>
           {detail.statusSupervisi ? s.status[detail.statusSupervisi] : s.menunggu}
@@ -49,7 +51,7 @@ export function HasilVerifikasi({ detail }: { detail: PelamarDetail }) {
       )}
       {v.catatanSupervisi && (
         <Text size="sm">
-          <b>{id.verifikasi.catatanSupervisor}:</b> {v.catatanSupervisi}
+          <b>{idVerifikasi.catatanSupervisor}:</b> {v.catatanSupervisi}
         </Text>
       )}
       {detail.dokumen.length > 0 && v.cekDokumen.length > 0 && (

@@ -4,21 +4,22 @@
 import { Badge } from '@mantine/core';
 import type { StatusVerifikasi } from '@portal/contract';
 import { IconCheck, IconX } from '@tabler/icons-react';
-import { id } from '../../i18n/id';
+import { idPelamar } from '../../i18n/pelamar';
+import { idVerifikasi } from '../../i18n/verifikasi';
 
 export const STATUS_COLOR: Record<StatusVerifikasi, string> = { BELUM: 'gray', MS: 'teal', TMS: 'red' };
 
 export function StatusBadge({ status }: { status: StatusVerifikasi }) {
   return (
-    <Badge color={STATUS_COLOR[status]} variant="light" title={id.pelamar.status[status]}>
-      {id.pelamar.statusShort[status]}
+    <Badge color={STATUS_COLOR[status]} variant="light" title={idPelamar.status[status]}>
+      {idPelamar.statusShort[status]}
     </Badge>
   );
 }
 
 /** A document's check by the verifier: sesuai, tidak sesuai, or not yet. */
 export function CekBadge({ sesuai }: { sesuai: boolean | null | undefined }) {
-  const t = id.verifikasi;
+  const t = idVerifikasi;
   if (sesuai === true)
     return (
       <Badge color="teal" variant="light" leftSection={<IconCheck size={12} aria-hidden />}>

@@ -4,7 +4,7 @@
 import { ALASAN_TMS, type PelamarDetail, type PelamarList, type TrackId } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { dokumenPath, getPelamarDetail } from '../../api/pelamar';
-import { id } from '../../i18n/id';
+import { idPelamar } from '../../i18n/pelamar';
 import { dokumenQuery } from '../dokumen/dokumenQuery';
 
 export const detailQuery = (track: TrackId, list: PelamarList, pelamarId: number) => ({
@@ -27,4 +27,4 @@ export const namaLengkap = (detail: Pick<PelamarDetail, 'gelarDepan' | 'nama' | 
   (detail.gelarBelakang ? `, ${detail.gelarBelakang}` : '');
 
 export const alasanLabel = (kode: string) => ALASAN_TMS.find((alasan) => alasan.kode === kode)?.label ?? kode;
-export const dokumenLabel = (jenis: string) => id.pelamar.detail.dokumenNames[jenis] ?? jenis;
+export const dokumenLabel = (jenis: string) => idPelamar.detail.dokumenNames[jenis] ?? jenis;

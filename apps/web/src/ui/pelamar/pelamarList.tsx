@@ -19,13 +19,16 @@ import {
   type TrackId,
 } from '@portal/contract';
 import { postPelamarExport, postPelamarList } from '../../api/pelamar';
-import { id } from '../../i18n/id';
+import { idList } from '../../i18n/list';
+import { idPelamar } from '../../i18n/pelamar';
+import { idSupervisi } from '../../i18n/supervisi';
+import { idVerifikasi } from '../../i18n/verifikasi';
 import type { ListSpec } from '../../table/listState';
 import { formatTanggal } from '../list/format';
 import type { BulkActionDescription, ColumnDescription, ListDescription } from '../list/types';
 import { STATUS_VERIFIKASI_COLOR, StatusBadge } from '../status/StatusBadges';
 
-const t = id.pelamar;
+const t = idPelamar;
 export const PELAMAR_SPEC: ListSpec = { filterKeys: PELAMAR_FILTER_KEYS, sortColumns: PELAMAR_SORT_COLUMNS };
 
 /** A TMS reason's words (the contract's catalogue), never its code. */
@@ -58,7 +61,7 @@ export const PELAMAR_COLUMNS: ColumnDescription<PelamarRow>[] = [
 
 export const ALASAN_TMS_COLUMN: ColumnDescription<PelamarRow> = {
   key: 'alasanTms',
-  header: id.supervisi.alasanTms,
+  header: idSupervisi.alasanTms,
   render: (row) => (row.alasanTms ?? []).map(alasanTmsLabel).join('; ') || '–',
 };
 
@@ -84,13 +87,13 @@ export function pelamarListDescription(options: PelamarListOptions): ListDescrip
     fetch: (state, signal) => postPelamarList(track, list, state, signal),
     caption: options.title,
     columns: [...PELAMAR_COLUMNS, ...(options.extraColumns ?? [])],
-    searchPlaceholder: id.list.search,
+    searchPlaceholder: idList.search,
     filters: [
       {
         kind: 'select',
         key: 'jenisFormasi',
         label: t.jenisFormasi,
-        placeholder: id.list.allStatuses,
+        placeholder: idList.allStatuses,
         options: JENIS_FORMASI.map((value) => ({ value, label: t.jenisFormasiNames[value] })),
         width: 200,
       },
@@ -98,8 +101,8 @@ export function pelamarListDescription(options: PelamarListOptions): ListDescrip
         kind: 'dateRange',
         from: `${dateFilter}Dari`,
         to: `${dateFilter}Sampai`,
-        labelFrom: decision ? `${id.verifikasi.tglVerifikasi}: ${id.list.dateFrom.toLowerCase()}` : id.list.dateFrom,
-        labelTo: decision ? `${id.verifikasi.tglVerifikasi}: ${id.list.dateTo.toLowerCase()}` : id.list.dateTo,
+        labelFrom: decision ? `${idVerifikasi.tglVerifikasi}: ${idList.dateFrom.toLowerCase()}` : idList.dateFrom,
+        labelTo: decision ? `${idVerifikasi.tglVerifikasi}: ${idList.dateTo.toLowerCase()}` : idList.dateTo,
       },
       {
         kind: 'status',

@@ -3,11 +3,16 @@
 
 import { Paper, Text, Timeline, Title } from '@mantine/core';
 import type { PelamarDetail } from '@portal/contract';
+import { idAfirmasi } from '../../i18n/afirmasi';
 import { formatWaktu } from '../../i18n/format';
-import { id } from '../../i18n/id';
+import { idPelamar } from '../../i18n/pelamar';
+import { idSanggah } from '../../i18n/sanggah';
+import { idSanggahNilai } from '../../i18n/sanggah-nilai';
+import { idSupervisi } from '../../i18n/supervisi';
+import { idVerifikasi } from '../../i18n/verifikasi';
 import { alasanLabel } from './pelamar';
 
-const t = id.verifikasi;
+const t = idVerifikasi;
 
 type Riwayat = NonNullable<PelamarDetail['verifikasi']['riwayat']>[number];
 
@@ -44,17 +49,17 @@ export function ringkasRiwayat(riwayat: Riwayat[]): Riwayat[] {
   return result;
 }
 
-const statusSupervisi = (kode: string) => id.supervisi.status[kode] ?? kode;
+const statusSupervisi = (kode: string) => idSupervisi.status[kode] ?? kode;
 /** MS, TMS, or a returned decision "TMS (DIKEMBALIKAN)". */
 const statusVerifikasi = (kode: string): string => {
   const dikembalikan = /^(\w+) \((\w+)\)$/.exec(kode);
   if (dikembalikan)
     return `${statusVerifikasi(dikembalikan[1] ?? '')} (${statusSupervisi(dikembalikan[2] ?? '').toLowerCase()})`;
-  return (id.pelamar.statusShort as Record<string, string>)[kode] ?? kode;
+  return (idPelamar.statusShort as Record<string, string>)[kode] ?? kode;
 };
-const statusSanggah = (kode: string) => id.sanggah.status[kode] ?? kode;
-const statusAfirmasi = (kode: string) => id.afirmasi.status[kode] ?? kode;
-const statusSanggahNilai = (kode: string) => id.sanggahNilai.status[kode] ?? kode;
+const statusSanggah = (kode: string) => idSanggah.status[kode] ?? kode;
+const statusAfirmasi = (kode: string) => idAfirmasi.status[kode] ?? kode;
+const statusSanggahNilai = (kode: string) => idSanggahNilai.status[kode] ?? kode;
 
 /** How an event's from/to codes read, per action (codes the trail keeps; labels people read). */
 const KODE_AKSI: Record<string, { dari?: (kode: string) => string; ke?: (kode: string) => string }> = {
@@ -65,7 +70,7 @@ const KODE_AKSI: Record<string, { dari?: (kode: string) => string; ke?: (kode: s
   JAWAB_BUTIR_SANGGAH: { dari: alasanLabel, ke: statusSanggah },
   JAWAB_SANGGAH: { dari: statusSanggah, ke: statusSanggah },
   RESET_JAWABAN_SANGGAH: { dari: statusSanggah, ke: statusSanggah },
-  CEK_JAWABAN_SANGGAH: { ke: (kode) => id.sanggah.cek[kode] ?? kode },
+  CEK_JAWABAN_SANGGAH: { ke: (kode) => idSanggah.cek[kode] ?? kode },
   PERIKSA_AFIRMASI: { dari: statusAfirmasi, ke: statusAfirmasi },
   AFIRMASI_DIVALIDKAN: { dari: statusAfirmasi, ke: statusAfirmasi },
   JAWAB_SANGGAH_NILAI: { dari: statusSanggahNilai, ke: statusSanggahNilai },

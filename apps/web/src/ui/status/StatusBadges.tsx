@@ -10,7 +10,11 @@ import type {
   StatusSanggahNilai,
   StatusVerifikasi,
 } from '@portal/contract';
-import { id } from '../../i18n/id';
+import { idAfirmasi } from '../../i18n/afirmasi';
+import { idNonasn } from '../../i18n/nonasn';
+import { idPelamar } from '../../i18n/pelamar';
+import { idSanggah } from '../../i18n/sanggah';
+import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import './status.css';
 
 /** A badge that sizes to its words and wraps rather than truncates (issue #19). */
@@ -26,8 +30,8 @@ export const STATUS_VERIFIKASI_COLOR: Record<StatusVerifikasi, string> = { BELUM
 
 export function StatusBadge({ status }: { status: StatusVerifikasi }) {
   return (
-    <StatusLabel color={STATUS_VERIFIKASI_COLOR[status]} title={id.pelamar.status[status]}>
-      {id.pelamar.statusShort[status]}
+    <StatusLabel color={STATUS_VERIFIKASI_COLOR[status]} title={idPelamar.status[status]}>
+      {idPelamar.statusShort[status]}
     </StatusLabel>
   );
 }
@@ -39,7 +43,7 @@ export const STATUS_SANGGAH_COLOR: Record<StatusSanggah, string> = {
 };
 
 export function StatusSanggahBadge({ status }: { status: StatusSanggah }) {
-  return <StatusLabel color={STATUS_SANGGAH_COLOR[status]}>{id.sanggah.status[status]}</StatusLabel>;
+  return <StatusLabel color={STATUS_SANGGAH_COLOR[status]}>{idSanggah.status[status]}</StatusLabel>;
 }
 
 /** The wasdal's check of an answer: not yet, checked, or flagged. */
@@ -47,10 +51,10 @@ export function CekBadge({ cek }: { cek: string | null }) {
   if (!cek)
     return (
       <Text size="xs" c="dimmed">
-        {id.sanggah.cek.BELUM}
+        {idSanggah.cek.BELUM}
       </Text>
     );
-  return <StatusLabel color={cek === 'DITANDAI' ? 'orange' : 'blue'}>{id.sanggah.cek[cek] ?? cek}</StatusLabel>;
+  return <StatusLabel color={cek === 'DITANDAI' ? 'orange' : 'blue'}>{idSanggah.cek[cek] ?? cek}</StatusLabel>;
 }
 
 export const STATUS_SANGGAH_NILAI_COLOR: Record<StatusSanggahNilai, string> = {
@@ -62,7 +66,7 @@ export const STATUS_SANGGAH_NILAI_COLOR: Record<StatusSanggahNilai, string> = {
 };
 
 export function StatusSanggahNilaiBadge({ status }: { status: StatusSanggahNilai }) {
-  return <StatusLabel color={STATUS_SANGGAH_NILAI_COLOR[status]}>{id.sanggahNilai.status[status]}</StatusLabel>;
+  return <StatusLabel color={STATUS_SANGGAH_NILAI_COLOR[status]}>{idSanggahNilai.status[status]}</StatusLabel>;
 }
 
 export const STATUS_AFIRMASI_COLOR: Record<StatusAfirmasi, string> = {
@@ -72,7 +76,7 @@ export const STATUS_AFIRMASI_COLOR: Record<StatusAfirmasi, string> = {
 };
 
 export function StatusAfirmasiBadge({ status }: { status: StatusAfirmasi }) {
-  return <StatusLabel color={STATUS_AFIRMASI_COLOR[status]}>{id.afirmasi.status[status]}</StatusLabel>;
+  return <StatusLabel color={STATUS_AFIRMASI_COLOR[status]}>{idAfirmasi.status[status]}</StatusLabel>;
 }
 
 export const STATUS_KONFIRMASI_COLOR: Record<StatusKonfirmasi, string> = {
@@ -83,8 +87,8 @@ export const STATUS_KONFIRMASI_COLOR: Record<StatusKonfirmasi, string> = {
 
 export function KonfirmasiBadge({ status }: { status: StatusKonfirmasi }) {
   return (
-    <StatusLabel color={STATUS_KONFIRMASI_COLOR[status]} title={id.nonasn.status[status]}>
-      {id.nonasn.statusShort[status]}
+    <StatusLabel color={STATUS_KONFIRMASI_COLOR[status]} title={idNonasn.status[status]}>
+      {idNonasn.statusShort[status]}
     </StatusLabel>
   );
 }

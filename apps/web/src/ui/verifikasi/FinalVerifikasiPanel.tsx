@@ -10,11 +10,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { getFinalVerifikasi, kunciFinalVerifikasi } from '../../api/verifikasi';
 import { useAuth } from '../../auth/authStore';
+import { idFinal } from '../../i18n/final';
 import { formatWaktu } from '../../i18n/format';
-import { id } from '../../i18n/id';
+import { idKeputusan } from '../../i18n/keputusan';
 import { showError, showSuccess } from '../toast';
 
-const f = id.final;
+const f = idFinal;
 
 export function FinalVerifikasiPanel({ track }: { track: TrackId }) {
   const user = useAuth().user;
@@ -79,7 +80,7 @@ export function FinalVerifikasiPanel({ track }: { track: TrackId }) {
           <Text size="sm">{f.konfirmasi}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
-              {id.keputusan.batal}
+              {idKeputusan.batal}
             </Button>
             <Button color="dark" onClick={() => lock.mutate()} loading={lock.isPending}>
               {f.tombol}

@@ -1,0 +1,25 @@
+// The wording of `supervisi` (one file per part of the dictionary: apps/web/src/i18n/README.md).
+
+export const idSupervisi = {
+  setujui: 'Setujui',
+  kembalikan: 'Kembalikan',
+  catatan: 'Catatan untuk verifikator (wajib saat mengembalikan)',
+  setujuiTerpilih: (n: number) => `Setujui ${n} terpilih`,
+  konfirmasiJudul: 'Setujui keputusan terpilih',
+  konfirmasi: (n: number) => `Setujui ${n} keputusan verifikasi sekaligus? Tindakan ini tercatat atas nama Anda.`,
+  batal: 'Batal',
+  hasil: (ok: number, gagal: number) =>
+    gagal === 0 ? `${ok} keputusan disetujui.` : `${ok} keputusan disetujui, ${gagal} gagal.`,
+  disetujui: 'Keputusan disetujui.',
+  dikembalikan: 'Keputusan dikembalikan ke verifikator.',
+  hasilVerifikasi: 'Hasil verifikasi',
+  cekDokumen: 'Pemeriksaan dokumen',
+  alasanTms: 'Alasan TMS',
+  catatanVerifikator: 'Catatan verifikator',
+  status: { DISETUJUI: 'Disetujui', DIKEMBALIKAN: 'Dikembalikan' } as Record<string, string>,
+  menunggu: 'Menunggu supervisi',
+  setujuiJudul: 'Setujui keputusan verifikasi',
+  akibatSetujui: (status: string) =>
+    `Keputusan ${status} verifikator menjadi hasil akhir pelamar ini dan tidak kembali ke verifikator.`,
+  setujuiTanya: 'Tindakan ini tercatat atas nama Anda. Lanjutkan?',
+} as const;
