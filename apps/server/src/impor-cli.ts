@@ -10,8 +10,9 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { AppError } from './errors.js';
+import { cekBerkas } from './modules/impor/cek.js';
 import { JENIS_TERSEDIA } from './modules/impor/kinds.js';
-import { cekBerkas, jalankanJob, mulaiTerapkan } from './modules/impor/service.js';
+import { jalankanJob, mulaiTerapkan } from './modules/impor/terapkan.js';
 import { openBerkasStore } from './storage/open-berkas-store.js';
 
 const { values, positionals } = parseArgs({

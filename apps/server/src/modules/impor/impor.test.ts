@@ -14,9 +14,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../db/seed/accounts.js';
 import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
+import { cekBerkas } from './cek.js';
 import { DOCS_END, DOCS_START, kolomMarkdown } from './docs.js';
 import { JENIS_IMPOR } from './kinds.js';
-import { APPLY_BATCH, batalkanJob, cekBerkas, jalankanJob, mulaiTerapkan } from './service.js';
+import { APPLY_BATCH, batalkanJob, jalankanJob, mulaiTerapkan } from './terapkan.js';
 
 let ctx: TestContext;
 let client: TestClient;

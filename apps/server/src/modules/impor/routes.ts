@@ -32,20 +32,10 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { recordAudit } from '../audit/audit.js';
+import { barisDitolak, cekBerkas, laporanCek, type Pengimpor, requireJenis } from './cek.js';
 import { berkasDitolak, template } from './files.js';
 import { infoJenis, JENIS_TERSEDIA } from './kinds.js';
-import {
-  barisDitolak,
-  batalkanJob,
-  cekBerkas,
-  daftarJob,
-  jalankanJob,
-  jobOf,
-  laporanCek,
-  mulaiTerapkan,
-  type Pengimpor,
-  requireJenis,
-} from './service.js';
+import { batalkanJob, daftarJob, jalankanJob, jobOf, mulaiTerapkan } from './terapkan.js';
 
 /** The largest file the check takes (a million applicants is about 300 MB of CSV). */
 export const IMPOR_MAX_BYTES = 2 * 1024 * 1024 * 1024;

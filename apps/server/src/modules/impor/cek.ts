@@ -1,8 +1,6 @@
-// Issue #18: an import's two steps. `cekBerkas` reads the file, validates every row, stages the
-// valid ones and reports what an apply would do — nothing live changes. `mulaiTerapkan` starts
-// the apply job: staged rows merged batch by batch (each batch one transaction, so a crash or a
-// cancel leaves whole batches), progress in impor_job for every instance and tab to read, one
-// running job per kind. The screen, the API and the CLI all come through here.
+// Issue #18: an import's first step. `cekBerkas` reads the file, validates every row, stages the
+// valid ones and reports what an apply would do — nothing live changes. The apply job that merges
+// the staged rows is in terapkan.ts. The screen, the API and the CLI all come through here.
 
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -11,19 +9,17 @@ import {
   IMPOR_ERROR_CODES,
   type ImporCek,
   type ImporJenis,
-  type ImporJob,
   type ImporKonflik,
   type ImporPenolakan,
 } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { recordAudit } from '../audit/audit.js';
 import { type Arsip, bukaFolder, bukaZip, DOKUMEN_MAX_BYTES, MANIFEST, mimeOf } from './arsip.js';
 import { type BarisDitolak, JENIS_IMPOR, JENIS_TERSEDIA, kunciOf, periksaBaris } from './kinds.js';
-import { klasifikasi, perbaruiStatistik, SAMA_SAAT_STAGING, TABEL_JENIS, terapkanBatch } from './merge.js';
+import { klasifikasi, perbaruiStatistik, SAMA_SAAT_STAGING } from './merge.js';
 import { type BarisMentah, bacaBerkas, bacaManifest, formatOf } from './read.js';
 
 /** Who imports: a signed-in operator, or the command line (no account). */
@@ -33,7 +29,7 @@ export interface Pengimpor {
 }
 
 const STAGE_BATCH = 2000;
-/** Rows checked between two turns of the event loop (see cekBerkas). */
+
 /**
  * The longest the check holds the event loop between two turns of the verifiers' requests (ms).
  * A verifier's save waits one such slice for each of its database round trips: counted in rows
@@ -42,12 +38,11 @@ const STAGE_BATCH = 2000;
 const YIELD_SETELAH_MS = 4;
 /** How often a running check writes its rows read and heartbeat. */
 const DETAK_CEK_MS = 2000;
-/** Rows per apply transaction: small enough to keep the verification loop's locks short. */
-export const APPLY_BATCH = 5000;
+
 /** Rows after which a check or an apply refreshes the planner's statistics of what it wrote. */
-const ANALYZE_SETIAP = 100_000;
+export const ANALYZE_SETIAP = 100_000;
 /** A job whose process stopped beating this long ago is not running any more. */
-const STALE_SECONDS = 60;
+export const STALE_SECONDS = 60;
 const REPORT_LIMIT = 200;
 
 export function requireJenis(jenis: ImporJenis): void {
@@ -322,7 +317,7 @@ async function periksa(
   });
 }
 
-const hitungan = (r: { baru: number; berubah: number; sama: number; ditolak: number; konflik: number }) => ({
+export const hitungan = (r: { baru: number; berubah: number; sama: number; ditolak: number; konflik: number }) => ({
   baru: r.baru,
   berubah: r.berubah,
   sama: r.sama,
@@ -330,7 +325,7 @@ const hitungan = (r: { baru: number; berubah: number; sama: number; ditolak: num
   konflik: r.konflik,
 });
 
-async function countsOf(db: Kysely<DB>, cekId: string) {
+export async function countsOf(db: Kysely<DB>, cekId: string) {
   const rows = await sql<{ hasil: string; n: number }>`
     SELECT hasil, count(*)::int AS n FROM impor_baris WHERE cek_id = ${cekId} GROUP BY hasil
     UNION ALL SELECT 'DITOLAK_BARIS', count(DISTINCT baris)::int FROM impor_tolak WHERE cek_id = ${cekId}`.execute(db);
@@ -388,272 +383,11 @@ export async function barisDitolak(db: Kysely<DB>, cekId: string) {
   return rows.rows;
 }
 
-function toJob(row: unknown): ImporJob {
-  const r = row as unknown as {
-    id: string;
-    cek_id: string;
-    jenis: ImporJenis;
-    nama_file: string;
-    status: ImporJob['status'];
-    total: number;
-    selesai: number;
-    baru: number;
-    berubah: number;
-    sama: number;
-    ditolak: number;
-    konflik: number;
-    dibaca: number;
-    mulai: Date;
-    selesai_pada: Date | null;
-    pesan: string | null;
-    oleh_nama: string;
-  };
-  const mulai = new Date(r.mulai);
-  const end = r.selesai_pada ? new Date(r.selesai_pada) : new Date();
-  const seconds = Math.max(0.001, (end.getTime() - mulai.getTime()) / 1000);
-  const rate = r.selesai / seconds;
-  return {
-    id: r.id,
-    cekId: r.cek_id,
-    jenis: r.jenis,
-    namaFile: r.nama_file,
-    status: r.status,
-    total: r.total,
-    selesai: r.selesai,
-    dibaca: r.dibaca,
-    baru: r.baru,
-    berubah: r.berubah,
-    sama: r.sama,
-    ditolak: r.ditolak,
-    konflik: r.konflik,
-    barisPerDetik: Math.round(rate * 10) / 10,
-    sisaDetik: r.status === 'BERJALAN' && rate > 0 ? Math.ceil((r.total - r.selesai) / rate) : null,
-    mulai: mulai.toISOString(),
-    selesaiPada: r.selesai_pada ? new Date(r.selesai_pada).toISOString() : null,
-    pesan: r.pesan,
-    oleh: r.oleh_nama,
-  };
-}
-
-const jobQuery = (db: Kysely<DB>) =>
-  db
-    .selectFrom('impor_job as j')
-    .innerJoin('impor_cek as c', 'c.id', 'j.cek_id')
-    .selectAll('j')
-    .select(['c.nama_file', 'c.dibaca']);
-
-export async function jobOf(db: Kysely<DB>, id: string): Promise<ImporJob> {
-  const row = await jobQuery(db).where('j.id', '=', id).executeTakeFirst();
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'Pekerjaan impor tidak ditemukan.');
-  return toJob(row);
-}
-
-export async function daftarJob(db: Kysely<DB>, jenis?: ImporJenis): Promise<ImporJob[]> {
-  await akhiriYangMati(db);
-  let query = jobQuery(db).orderBy('j.mulai', 'desc').limit(20);
-  if (jenis) query = query.where('j.jenis', '=', jenis);
-  return (await query.execute()).map(toJob);
-}
-
 /** A check whose process died (no heartbeat for a minute) is failed, so the screen stops waiting. */
-async function akhiriCekMati(db: Kysely<DB>, cekId: string) {
+export async function akhiriCekMati(db: Kysely<DB>, cekId: string) {
   await sql`UPDATE impor_cek SET status = 'GAGAL',
       pesan = 'Pemeriksaan terhenti (server dimulai ulang). Unggah berkasnya kembali.'
     WHERE id = ${cekId} AND status = 'MEMERIKSA' AND detak_at < now() - make_interval(secs => ${STALE_SECONDS})`.execute(
     db,
   );
-}
-
-/** Jobs whose process died (no heartbeat for a minute) are ended, so they block nobody. */
-async function akhiriYangMati(db: Kysely<DB>) {
-  await sql`UPDATE impor_job SET status = 'GAGAL', selesai_pada = detak_at,
-      pesan = 'Proses impor terhenti (server dimulai ulang). Baris yang sudah masuk tetap masuk; terapkan ulang berkas yang sama untuk melanjutkan.'
-    WHERE status = 'BERJALAN' AND detak_at < now() - make_interval(secs => ${STALE_SECONDS})`.execute(db);
-}
-
-/** Step 2: starts the apply job of a check (409 while one of the same kind runs). */
-export async function mulaiTerapkan(db: Kysely<DB>, cekId: string, oleh: Pengimpor): Promise<ImporJob> {
-  await akhiriCekMati(db, cekId);
-  const cek = await db
-    .selectFrom('impor_cek')
-    .select(['id', 'jenis', 'dibaca', 'status', 'pesan'])
-    .where('id', '=', cekId)
-    .executeTakeFirst();
-  if (!cek)
-    throw new AppError(
-      404,
-      IMPOR_ERROR_CODES.cekTidakAda,
-      'Hasil pemeriksaan ini tidak ada lagi. Unggah berkasnya kembali.',
-    );
-  if (cek.status !== 'SELESAI') {
-    throw new AppError(
-      409,
-      IMPOR_ERROR_CODES.cekBelumSelesai,
-      cek.status === 'MEMERIKSA'
-        ? 'Pemeriksaan berkas ini belum selesai. Tunggu sampai laporannya tampil.'
-        : `Pemeriksaan berkas ini gagal: ${cek.pesan ?? 'kesalahan pada server'} Unggah berkasnya kembali.`,
-    );
-  }
-  await akhiriYangMati(db);
-  const jenis = cek.jenis as ImporJenis;
-  // Work started since the check is guarded batch by batch (merge.ts), not by sorting again.
-  const counts = await countsOf(db, cekId);
-  // Staged rows are unlogged (migration 0025): a crash of PostgreSQL since the check emptied them.
-  if (cek.dibaca > 0 && counts.baru + counts.berubah + counts.sama + counts.konflik + counts.ditolak === 0) {
-    throw new AppError(
-      404,
-      IMPOR_ERROR_CODES.cekTidakAda,
-      'Hasil pemeriksaan ini hilang karena basis data dimulai ulang. Unggah berkasnya kembali.',
-    );
-  }
-  const id = randomUUID();
-  try {
-    await db
-      .insertInto('impor_job')
-      .values({
-        id,
-        cek_id: cekId,
-        jenis,
-        status: 'BERJALAN',
-        total: counts.baru + counts.berubah,
-        sama: counts.sama,
-        ditolak: counts.ditolak,
-        konflik: counts.konflik,
-        oleh: oleh.id,
-        oleh_nama: oleh.nama,
-      })
-      .execute();
-  } catch (error) {
-    if ((error as { code?: string }).code === '23505') {
-      throw new AppError(
-        409,
-        IMPOR_ERROR_CODES.jobBerjalan,
-        `Impor ${jenis} lain sedang berjalan. Tunggu sampai selesai atau batalkan.`,
-      );
-    }
-    throw error;
-  }
-  return jobOf(db, id);
-}
-
-/** Runs an apply job to its end (the server does not await it; the CLI does). */
-export async function jalankanJob(
-  db: Kysely<DB>,
-  jobId: string,
-  onProgress?: (job: ImporJob) => void,
-): Promise<ImporJob> {
-  const job = await db.selectFrom('impor_job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
-  const jenis = job.jenis as ImporJenis;
-  try {
-    const range = await sql<{ dari: number | null; sampai: number | null }>`
-      SELECT min(baris) AS dari, max(baris) AS sampai FROM impor_baris WHERE cek_id = ${job.cek_id} AND hasil IN ('BARU', 'BERUBAH')`.execute(
-      db,
-    );
-    const { dari, sampai } = range.rows[0] ?? { dari: null, sampai: null };
-    // Rows applied since the live tables' statistics were last refreshed (see perbaruiStatistik).
-    let sejakStatistik = 0;
-    for (let from = dari ?? 0; dari !== null && sampai !== null && from <= sampai; ) {
-      const state = await db
-        .selectFrom('impor_job')
-        .select(['batal_diminta', 'status'])
-        .where('id', '=', jobId)
-        .executeTakeFirstOrThrow();
-      if (state.batal_diminta || state.status !== 'BERJALAN') break;
-      // The next APPLY_BATCH rows that change something.
-      const last = await sql<{ baris: number }>`
-        SELECT baris FROM impor_baris WHERE cek_id = ${job.cek_id} AND baris >= ${from} AND hasil IN ('BARU', 'BERUBAH')
-        ORDER BY baris OFFSET ${APPLY_BATCH - 1} LIMIT 1`.execute(db);
-      const to = last.rows[0]?.baris ?? sampai;
-      await transaction(db, async (trx) => {
-        // Rows of this range before and after: the batch's work, and rows its guards turned into conflicts.
-        const range = () =>
-          sql<{ n: number; konflik: number }>`
-            SELECT count(*) FILTER (WHERE hasil IN ('BARU', 'BERUBAH'))::int AS n,
-                   count(*) FILTER (WHERE hasil = 'KONFLIK')::int AS konflik
-            FROM impor_baris WHERE cek_id = ${job.cek_id} AND baris BETWEEN ${from} AND ${to}`.execute(trx);
-        const before = (await range()).rows[0];
-        const done = await terapkanBatch(trx, jenis, job.cek_id, from, to);
-        const after = (await range()).rows[0];
-        await trx
-          .updateTable('impor_job')
-          .set((eb) => ({
-            selesai: eb('selesai', '+', before?.n ?? 0),
-            baru: eb('baru', '+', done.baru),
-            berubah: eb('berubah', '+', done.berubah),
-            konflik: eb('konflik', '+', (after?.konflik ?? 0) - (before?.konflik ?? 0)),
-            detak_at: sql<Date>`now()`,
-          }))
-          .where('id', '=', jobId)
-          .execute();
-      });
-      await onProgress?.(await jobOf(db, jobId));
-      from = to + 1;
-      sejakStatistik += APPLY_BATCH;
-      if (sejakStatistik >= ANALYZE_SETIAP) {
-        sejakStatistik = 0;
-        await perbaruiStatistik(db, TABEL_JENIS[jenis]);
-      }
-    }
-    if (dari !== null) await perbaruiStatistik(db, TABEL_JENIS[jenis]);
-    const end = await db
-      .selectFrom('impor_job')
-      .select(['batal_diminta'])
-      .where('id', '=', jobId)
-      .executeTakeFirstOrThrow();
-    await db
-      .updateTable('impor_job')
-      .set({
-        status: end.batal_diminta ? 'DIBATALKAN' : 'SELESAI',
-        selesai_pada: sql<Date>`now()`,
-        pesan: end.batal_diminta
-          ? 'Dibatalkan. Kelompok baris yang sudah selesai tetap masuk; sisanya tidak diubah.'
-          : null,
-      })
-      .where('id', '=', jobId)
-      .execute();
-  } catch (error) {
-    await db
-      .updateTable('impor_job')
-      .set({
-        status: 'GAGAL',
-        selesai_pada: sql<Date>`now()`,
-        pesan: `Impor gagal: ${error instanceof AppError ? error.message : 'kesalahan pada server'}. Kelompok baris yang sudah selesai tetap masuk.`,
-      })
-      .where('id', '=', jobId)
-      .execute()
-      .catch(() => undefined);
-    throw error;
-  } finally {
-    const final = await jobOf(db, jobId).catch(() => null);
-    if (final) {
-      await recordAudit(db, {
-        action: 'IMPOR_TERAPKAN',
-        actorId: job.oleh,
-        actorUsername: job.oleh_nama,
-        entity: 'impor',
-        entityId: job.cek_id,
-        details: { jenis, job: jobId, status: final.status, namaFile: final.namaFile, ...hitungan(final) },
-      }).catch(() => undefined);
-    }
-  }
-  return jobOf(db, jobId);
-}
-
-/** Asks a running job to stop after its current batch. */
-export async function batalkanJob(db: Kysely<DB>, jobId: string): Promise<ImporJob> {
-  const updated = await db
-    .updateTable('impor_job')
-    .set({ batal_diminta: true })
-    .where('id', '=', jobId)
-    .where('status', '=', 'BERJALAN')
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) {
-    const job = await jobOf(db, jobId);
-    throw new AppError(
-      409,
-      'IMPOR_SUDAH_BERAKHIR',
-      `Pekerjaan impor ini sudah berakhir (${job.status.toLowerCase()}).`,
-    );
-  }
-  return jobOf(db, jobId);
 }
