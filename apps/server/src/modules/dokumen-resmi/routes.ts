@@ -28,17 +28,8 @@ import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
-import {
-  buatBeritaAcara,
-  buatPengumuman,
-  type DokumenScope,
-  dokumenMilik,
-  keaslian,
-  pengumumanTabel,
-  progresDokumen,
-  simpanKop,
-  statusDokumen,
-} from './service.js';
+import { type DokumenScope, dokumenMilik, keaslian, simpanKop, statusDokumen } from './dokumen.js';
+import { buatBeritaAcara, buatPengumuman, pengumumanTabel, progresDokumen } from './service.js';
 
 export interface DokumenResmiRouteOptions {
   db: Kysely<DB>;

@@ -1,0 +1,201 @@
+import {
+  DOKUMEN_RESMI_JUDUL,
+  type DokumenResmi,
+  type DokumenResmiJenis,
+  type DokumenResmiStatus,
+  type Keaslian,
+  type KopInstansi,
+  TRACKS,
+  type TrackId,
+} from '@portal/contract';
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { BerkasStore } from '../../storage/berkas-store.js';
+import { type Actor, recordAudit } from '../audit/audit.js';
+import { dayText, momentText } from '../shared/list-sql.js';
+import { statusFinal } from '../verifikasi/service.js';
+import type { Kop } from './pdf.js';
+
+export interface DokumenScope {
+  track: TrackId;
+  instansiId: number;
+}
+
+export const notFound = () => new AppError(404, 'NOT_FOUND', 'Dokumen dengan kode ini tidak ditemukan.');
+
+export async function kopOf(db: Kysely<DB>, files: BerkasStore, instansiId: number): Promise<Kop> {
+  const row = await db
+    .selectFrom('instansi as i')
+    .leftJoin('instansi_kop as k', 'k.instansi_id', 'i.id')
+    .where('i.id', '=', instansiId)
+    .select(['i.nama', 'k.alamat', 'k.logo_sha256'])
+    .executeTakeFirstOrThrow();
+  let logo: Buffer | null = null;
+  if (row.logo_sha256) {
+    const stream = await files.open(row.logo_sha256);
+    if (stream) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+      logo = Buffer.concat(chunks);
+    }
+  }
+  return { instansi: row.nama, alamat: row.alamat ?? '', logo };
+}
+
+export function toDokumen(row: {
+  kode: string;
+  jenis: DokumenResmiJenis;
+  track: string;
+  instansi: string;
+  nomor: string;
+  tanggal: string;
+  sha256: string;
+  ukuran: number;
+  halaman: number;
+  dibuat_at: string;
+  dibuat_oleh: string;
+}): DokumenResmi {
+  return {
+    kode: row.kode,
+    jenis: row.jenis,
+    track: row.track as TrackId,
+    instansi: row.instansi,
+    nomor: row.nomor,
+    tanggal: row.tanggal,
+    sha256: row.sha256,
+    ukuran: row.ukuran,
+    halaman: row.halaman,
+    dibuatAt: row.dibuat_at,
+    dibuatOleh: row.dibuat_oleh,
+  };
+}
+
+export function dokumenQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom('dokumen_resmi as d')
+    .innerJoin('instansi as i', 'i.id', 'd.instansi_id')
+    .innerJoin('app_user as u', 'u.id', 'd.dibuat_oleh')
+    .select([
+      'd.kode',
+      'd.jenis',
+      'd.track',
+      'i.nama as instansi',
+      'd.nomor',
+      dayText('d.tanggal').as('tanggal'),
+      'd.sha256',
+      'd.ukuran',
+      'd.halaman',
+      momentText('d.dibuat_at').$castTo<string>().as('dibuat_at'),
+      'u.fullname as dibuat_oleh',
+    ]);
+}
+
+/** What the admin's screen needs: can documents be made, the letterhead, those made so far. */
+export async function statusDokumen(db: Kysely<DB>, scope: DokumenScope): Promise<DokumenResmiStatus> {
+  const [final, kop, dokumen] = await Promise.all([
+    statusFinal(db, scope),
+    db
+      .selectFrom('instansi_kop')
+      .where('instansi_id', '=', scope.instansiId)
+      .select(['alamat', 'logo_sha256'])
+      .executeTakeFirst(),
+    dokumenQuery(db)
+      .where('d.instansi_id', '=', scope.instansiId)
+      .where('d.track', '=', scope.track)
+      .orderBy('d.dibuat_at', 'desc')
+      .limit(50)
+      .execute(),
+  ]);
+  return {
+    terkunci: final.terkunci,
+    alasan: final.terkunci ? null : belumFinal(scope).message,
+    kop: { alamat: kop?.alamat ?? '', adaLogo: Boolean(kop?.logo_sha256) },
+    dokumen: dokumen.map(toDokumen),
+  };
+}
+
+export const belumFinal = (scope: DokumenScope) =>
+  new AppError(
+    409,
+    'BELUM_FINAL',
+    `Hasil verifikasi ${TRACKS[scope.track].title} instansi ini belum dikunci. Pengumuman dan berita acara dapat dicetak setelah final verifikasi.`,
+  );
+
+const MAGIC: Record<'image/png' | 'image/jpeg', number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47],
+  'image/jpeg': [0xff, 0xd8, 0xff],
+};
+
+/** The letterhead: the address, and a logo checked by its content (PNG or JPEG, ≤ 300 KB). */
+export async function simpanKop(
+  db: Kysely<DB>,
+  files: BerkasStore,
+  scope: DokumenScope,
+  actor: Actor,
+  body: KopInstansi,
+): Promise<DokumenResmiStatus['kop']> {
+  let logo: { sha256: string; mime: string } | null | undefined;
+  if (body.logo) {
+    const bytes = Buffer.from(body.logo.base64, 'base64');
+    if (bytes.length > 300 * 1024 || !MAGIC[body.logo.mime].every((b, i) => bytes[i] === b)) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'Logo harus berkas PNG atau JPEG yang sah, paling besar 300 KB.', [
+        { field: 'body.logo', message: 'bukan PNG/JPEG atau terlalu besar' },
+      ]);
+    }
+    logo = { sha256: await files.put(bytes), mime: body.logo.mime };
+  } else if (body.logo === null) logo = null;
+  const values = {
+    alamat: body.alamat,
+    diubah_oleh: actor.id,
+    diubah_at: sql<Date>`now()`,
+    ...(logo === undefined ? {} : { logo_sha256: logo?.sha256 ?? null, logo_mime: logo?.mime ?? null }),
+  };
+  const row = await db
+    .insertInto('instansi_kop')
+    .values({ instansi_id: scope.instansiId, ...values })
+    .onConflict((oc) => oc.column('instansi_id').doUpdateSet(values))
+    .returning(['alamat', 'logo_sha256'])
+    .executeTakeFirstOrThrow();
+  await recordAudit(db, {
+    action: 'UBAH_KOP_INSTANSI',
+    actorId: actor.id,
+    actorUsername: actor.username,
+    instansiId: scope.instansiId,
+    entity: 'instansi',
+    entityId: scope.instansiId,
+    details: { alamat: body.alamat, logo: logo === undefined ? 'tetap' : (logo?.sha256 ?? 'dihapus') },
+  });
+  return { alamat: row.alamat, adaLogo: Boolean(row.logo_sha256) };
+}
+
+/** A stored document of the caller's instansi and track, for downloading again. */
+export async function dokumenMilik(db: Kysely<DB>, scope: DokumenScope, kode: string) {
+  const row = await dokumenQuery(db)
+    .where('d.kode', '=', kode)
+    .where('d.instansi_id', '=', scope.instansiId)
+    .where('d.track', '=', scope.track)
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return toDokumen(row);
+}
+
+/** Public: what a code was issued for. */
+export async function keaslian(db: Kysely<DB>, kode: string): Promise<Keaslian> {
+  const row = await dokumenQuery(db).where('d.kode', '=', kode).executeTakeFirst();
+  if (!row) throw notFound();
+  const d = toDokumen(row);
+  return {
+    kode: d.kode,
+    jenis: d.jenis,
+    judul: DOKUMEN_RESMI_JUDUL[d.jenis],
+    instansi: d.instansi,
+    track: TRACKS[d.track].title,
+    nomor: d.nomor,
+    tanggal: d.tanggal,
+    dibuatAt: d.dibuatAt,
+    sha256: d.sha256,
+    ukuran: d.ukuran,
+  };
+}
