@@ -1,0 +1,104 @@
+// Kysely table types of the migrated schema (schema.ts): imports (issue #18), official documents
+// (issue #20) and stored files' bytes in PostgreSQL (issue #22).
+
+import type { ColumnType, Generated } from 'kysely';
+import type { DateColumn, TrackColumn } from './columns.js';
+
+/** Issue #18: a checked file (migration 0022). */
+export interface ImporCekTable {
+  id: string;
+  jenis: string;
+  nama_file: string;
+  sha256: string;
+  ukuran: number;
+  dibaca: Generated<number>;
+  dibuat_oleh: number | null;
+  dibuat_oleh_nama: string;
+  dibuat_at: Generated<Date>;
+  /** Migration 0026: a large check goes on after its upload is answered. */
+  status: Generated<'MEMERIKSA' | 'SELESAI' | 'GAGAL'>;
+  pesan: string | null;
+  detak_at: Generated<Date>;
+}
+
+export interface ImporBarisTable {
+  cek_id: string;
+  baris: number;
+  kunci: string;
+  data: ColumnType<Record<string, unknown>, string, string>;
+  hasil: 'BARU' | 'BERUBAH' | 'SAMA' | 'KONFLIK' | 'DITOLAK' | null;
+  alasan: string | null;
+}
+
+export interface ImporTolakTable {
+  cek_id: string;
+  baris: number;
+  kolom: string | null;
+  nilai: string | null;
+  pesan: string;
+  asli: ColumnType<Record<string, string>, string, string>;
+}
+
+export interface ImporJobTable {
+  id: string;
+  cek_id: string;
+  jenis: string;
+  status: 'BERJALAN' | 'SELESAI' | 'DIBATALKAN' | 'GAGAL';
+  total: number;
+  selesai: Generated<number>;
+  baru: Generated<number>;
+  berubah: Generated<number>;
+  sama: Generated<number>;
+  ditolak: Generated<number>;
+  konflik: Generated<number>;
+  batal_diminta: Generated<boolean>;
+  mulai: Generated<Date>;
+  selesai_pada: Date | null;
+  detak_at: Generated<Date>;
+  pesan: string | null;
+  oleh: number | null;
+  oleh_nama: string;
+}
+
+/** Issue #20: an instansi's letterhead (migration 0021). */
+export interface InstansiKopTable {
+  instansi_id: number;
+  alamat: string;
+  logo_sha256: string | null;
+  logo_mime: string | null;
+  diubah_oleh: number | null;
+  diubah_at: Generated<Date>;
+}
+
+/** Issue #20: an official document made after the final lock (migration 0021). */
+export interface DokumenResmiTable {
+  kode: string;
+  jenis: 'PENGUMUMAN' | 'BERITA_ACARA';
+  instansi_id: number;
+  track: TrackColumn;
+  nomor: string;
+  tanggal: DateColumn;
+  sha256: string;
+  ukuran: number;
+  halaman: number;
+  isian: ColumnType<unknown, string, string>;
+  dibuat_oleh: number;
+  dibuat_at: Generated<Date>;
+}
+
+/** Issue #20: how far a document being made has got, by the screen's id (migration 0023). */
+export interface DokumenResmiProgresTable {
+  id: string;
+  instansi_id: number;
+  track: TrackColumn;
+  selesai: Generated<number>;
+  total: number;
+  diubah_at: Generated<Date>;
+}
+
+/** Issue #22: a stored file's bytes in parts, when documents live in PostgreSQL (migration 0020). */
+export interface BerkasIsiTable {
+  sha256: string;
+  bagian: number;
+  isi: Uint8Array;
+}
