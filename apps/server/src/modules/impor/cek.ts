@@ -19,7 +19,8 @@ import type { BerkasStore } from '../../storage/berkas-store.js';
 import { recordAudit } from '../audit/audit.js';
 import { type Arsip, bukaFolder, bukaZip, DOKUMEN_MAX_BYTES, MANIFEST, mimeOf } from './arsip.js';
 import { type BarisDitolak, JENIS_IMPOR, JENIS_TERSEDIA, kunciOf, periksaBaris } from './kinds.js';
-import { klasifikasi, perbaruiStatistik, SAMA_SAAT_STAGING } from './merge.js';
+import { klasifikasi, SAMA_SAAT_STAGING } from './klasifikasi.js';
+import { perbaruiStatistik } from './merge.js';
 import { type BarisMentah, bacaBerkas, bacaManifest, formatOf } from './read.js';
 
 /** Who imports: a signed-in operator, or the command line (no account). */
