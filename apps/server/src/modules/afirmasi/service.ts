@@ -13,12 +13,10 @@ import {
   ATURAN_AFIRMASI,
   type KategoriAfirmasi,
   type KlaimAfirmasi,
-  maskNik,
   nilaiAfirmasi,
   type PeriksaAfirmasi,
   type Principal,
   STATUS_AFIRMASI,
-  type StatusAfirmasi,
 } from '@portal/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -28,8 +26,14 @@ import { type Actor, auditPelamar, pelamarEvents } from '../audit/audit.js';
 import { pelamarDetail } from '../pelamar/detail.js';
 import type { ListScope } from '../pelamar/queries.js';
 import { guardedTransition } from '../shared/guarded-transition.js';
-import { hariJakarta, momentText, pelamarSearch } from '../shared/list-sql.js';
-import { countByStatus, sortedPage, statusSummary } from '../shared/status-summary.js';
+import {
+  inScope as idInScope,
+  momentText,
+  PELAMAR_KOLOM,
+  pelamarFields,
+  smallListFilters,
+} from '../shared/list-sql.js';
+import { sortedPage, statusPage } from '../shared/status-summary.js';
 
 export interface AfirmasiScope extends ListScope {
   track: AfirmasiTrack;
@@ -53,14 +57,8 @@ const SORT: Record<AfirmasiListRequest['sorting']['column'], string> = {
 };
 
 function view(db: Kysely<DB>, scope: AfirmasiScope, request: AfirmasiListRequest): Query {
-  const { filter, searchTerm } = request;
-  let query = klaimPelamar(db).where('a.track', '=', scope.track);
-  if (scope.instansiId !== null) query = query.where('a.instansi_id', '=', scope.instansiId);
-  if (filter.kategori) query = query.where('a.kategori', '=', filter.kategori);
-  const diajukan = hariJakarta('a.diajukan_at', filter.diajukanDari, filter.diajukanSampai);
-  if (diajukan) query = query.where(diajukan);
-  const search = pelamarSearch(searchTerm);
-  return search ? query.where(search) : query;
+  const query = smallListFilters(klaimPelamar(db), 'a', scope, request);
+  return request.filter.kategori ? query.where('a.kategori', '=', request.filter.kategori) : query;
 }
 
 function rowColumns(query: Query) {
@@ -70,10 +68,7 @@ function rowColumns(query: Query) {
     .select([
       'a.id',
       'a.pelamar_id',
-      'p.no_peserta',
-      'p.nik',
-      'p.nama',
-      'f.jabatan_nama',
+      ...PELAMAR_KOLOM,
       'a.kategori',
       'a.status',
       momentText('a.diajukan_at').as('diajukan_at'),
@@ -85,12 +80,7 @@ type RowColumns = Awaited<ReturnType<ReturnType<typeof rowColumns>['execute']>>[
 
 function toRow(row: RowColumns, scope: AfirmasiScope): AfirmasiRow {
   return {
-    id: Number(row.id),
-    pelamarId: Number(row.pelamar_id),
-    noPeserta: row.no_peserta,
-    nik: scope.maskNik ? maskNik(row.nik) : row.nik,
-    nama: row.nama,
-    jabatanNama: row.jabatan_nama,
+    ...pelamarFields(row, scope),
     kategori: row.kategori,
     persen: persenOf(scope.track, row.kategori),
     status: row.status,
@@ -102,17 +92,14 @@ function toRow(row: RowColumns, scope: AfirmasiScope): AfirmasiRow {
 
 /** One page of claims and the counts per status of the view. */
 export async function listAfirmasi(db: Kysely<DB>, scope: AfirmasiScope, request: AfirmasiListRequest) {
-  const { filter, sorting } = request;
-  const base = view(db, scope, request);
-  const filtered = filter.status ? base.where('a.status', '=', filter.status) : base;
-  const [page, counts] = await Promise.all([
-    sortedPage(rowColumns(filtered), SORT[sorting.column], 'a.id', request).execute(),
-    countByStatus<StatusAfirmasi>(base, 'a.status'),
-  ]);
-  return {
-    data: page.map((row) => toRow(row, scope)),
-    ...statusSummary('status', STATUS_AFIRMASI, counts, filter.status),
-  };
+  const { rows, ...summary } = await statusPage(
+    view(db, scope, request),
+    'a.status',
+    STATUS_AFIRMASI,
+    request.filter.status,
+    (filtered) => sortedPage(rowColumns(filtered), SORT[request.sorting.column], 'a.id', request).execute(),
+  );
+  return { data: rows.map((row) => toRow(row, scope)), ...summary };
 }
 
 /** Every claim of an applicant, as shown beside a claim or an objection's items. */
@@ -151,10 +138,7 @@ export async function klaimAfirmasi(
   }));
 }
 
-const inScope = (scope: AfirmasiScope, id: number) =>
-  scope.instansiId === null
-    ? sql<boolean>`a.id = ${id} AND a.track = ${scope.track}`
-    : sql<boolean>`a.id = ${id} AND a.track = ${scope.track} AND a.instansi_id = ${scope.instansiId}`;
+const inScope = (scope: AfirmasiScope, id: number) => idInScope('a', id, scope);
 
 export async function afirmasiDetail(
   db: Kysely<DB>,

@@ -17,6 +17,18 @@ const inPlay = (cekId: string) => sql`b.cek_id = ${cekId} AND b.hasil IS DISTINC
 /** Rows of the check given that are still to be sorted (staging already found the unchanged ones). */
 const unsorted = (cekId: string) => sql`b.cek_id = ${cekId} AND b.hasil IS NULL`;
 
+/** A rejection rule: a condition over `b` (the staged row) and why the row is rejected. */
+type Aturan = [condition: RawBuilder<unknown>, alasan: string];
+/** The rules several kinds share: the instansi and the applicant a row names must exist. */
+const INSTANSI_TIDAK_DIKENAL: Aturan = [
+  sql`NOT EXISTS (SELECT 1 FROM instansi i WHERE i.kode = b.data->>'instansi_kode')`,
+  'instansi_kode tidak dikenal',
+];
+const PESERTA_TIDAK_DIKENAL: Aturan = [
+  sql`NOT EXISTS (SELECT 1 FROM pelamar p WHERE p.no_peserta = b.data->>'nomor_peserta')`,
+  'nomor peserta tidak dikenal',
+];
+
 /**
  * Rejects later rows whose key (a text expression over `b`) a row above already has. Grouped, not
  * windowed: the keys that repeat are found in one hashed pass, and only their rows are written.
@@ -33,7 +45,7 @@ async function tolakGanda(db: Db, cekId: string, expr: RawBuilder<unknown>, labe
  * Rejects the rows any rule (a condition over `b`) holds for, with the first rule's reason: one
  * pass over the staged rows whatever the number of rules.
  */
-async function tolak(db: Db, cekId: string, rules: [condition: RawBuilder<unknown>, alasan: string][]) {
+async function tolak(db: Db, cekId: string, rules: Aturan[]) {
   const alasan = sql`CASE ${sql.join(
     rules.map(([condition, reason]) => sql`WHEN ${condition} THEN ${reason}`),
     sql` `,
@@ -114,12 +126,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'formasi':
-      await tolak(db, cekId, [
-        [
-          sql`NOT EXISTS (SELECT 1 FROM instansi i WHERE i.kode = b.data->>'instansi_kode')`,
-          'instansi_kode tidak dikenal',
-        ],
-      ]);
+      await tolak(db, cekId, [INSTANSI_TIDAK_DIKENAL]);
       await urutkan(
         db,
         cekId,
@@ -136,10 +143,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
     case 'pelamar':
       await tolakGanda(db, cekId, sql`(b.data->>'track') || ' ' || (b.data->>'nik')`, 'NIK ganda dalam berkas:');
       await tolak(db, cekId, [
-        [
-          sql`NOT EXISTS (SELECT 1 FROM instansi i WHERE i.kode = b.data->>'instansi_kode')`,
-          'instansi_kode tidak dikenal',
-        ],
+        INSTANSI_TIDAK_DIKENAL,
         [sql`${FORMASI_OF} IS NULL`, 'formasi tidak dikenal (instansi, jalur, jabatan, lokasi, jenis, pendidikan)'],
         [
           sql`EXISTS (SELECT 1 FROM pelamar p WHERE p.no_peserta = b.data->>'nomor_peserta' AND p.track <> b.data->>'track')`,
@@ -178,12 +182,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'nilai':
-      await tolak(db, cekId, [
-        [
-          sql`NOT EXISTS (SELECT 1 FROM pelamar p WHERE p.no_peserta = b.data->>'nomor_peserta')`,
-          'nomor peserta tidak dikenal',
-        ],
-      ]);
+      await tolak(db, cekId, [PESERTA_TIDAK_DIKENAL]);
       await urutkan(
         db,
         cekId,
@@ -199,10 +198,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       return;
     case 'dokumen':
       await tolak(db, cekId, [
-        [
-          sql`NOT EXISTS (SELECT 1 FROM pelamar p WHERE p.no_peserta = b.data->>'nomor_peserta')`,
-          'nomor peserta tidak dikenal',
-        ],
+        PESERTA_TIDAK_DIKENAL,
         [
           sql`NOT EXISTS (SELECT 1 FROM pelamar p JOIN (VALUES ${sql.join(
             DOKUMEN_TRACK.map(([track, jenis]) => sql`(${track}, ${jenis})`),
@@ -224,12 +220,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'nonasn':
-      await tolak(db, cekId, [
-        [
-          sql`NOT EXISTS (SELECT 1 FROM instansi i WHERE i.kode = b.data->>'instansi_kode')`,
-          'instansi_kode tidak dikenal',
-        ],
-      ]);
+      await tolak(db, cekId, [INSTANSI_TIDAK_DIKENAL]);
       await urutkan(
         db,
         cekId,

@@ -6,17 +6,14 @@ import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { dayText, momentText } from '../shared/list-sql.js';
+import { dayText, inScope as idInScope, momentText } from '../shared/list-sql.js';
 import { riwayat as riwayatOf } from '../shared/riwayat.js';
 import { type ListScope, pelamarRowQuery, toPelamarRow } from './queries.js';
 
 const notFound = () => new AppError(404, 'NOT_FOUND', 'Data pelamar tidak ditemukan.');
 
 /** One applicant inside the caller's scope, as a condition on `pelamar as p`. */
-function inScope(scope: ListScope, pelamarId: number) {
-  const instansi = scope.instansiId === null ? sql`` : sql`AND p.instansi_id = ${scope.instansiId}`;
-  return sql<boolean>`p.id = ${pelamarId} AND p.track = ${scope.track} ${instansi}`;
-}
+const inScope = (scope: ListScope, pelamarId: number) => idInScope('p', pelamarId, scope);
 
 export async function pelamarDetail(
   db: Kysely<DB>,

@@ -5,23 +5,21 @@
 import {
   isKomponenSkd,
   type KomponenNilai,
-  maskNik,
   type Principal,
   type SanggahNilaiDetail,
   type SanggahNilaiListRequest,
   type SanggahNilaiRow,
   STATUS_SANGGAH_NILAI,
-  type StatusSanggahNilai,
   TRACKS,
   type TrackId,
 } from '@portal/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { pelamarDetail } from '../pelamar/detail.js';
 import type { ListScope } from '../pelamar/queries.js';
-import { hariJakarta, momentText, pelamarSearch } from '../shared/list-sql.js';
-import { countByStatus, sortedPage, statusSummary } from '../shared/status-summary.js';
+import * as listSql from '../shared/list-sql.js';
+import { sortedPage, statusPage } from '../shared/status-summary.js';
 
 export const NOT_FOUND = 'Data sanggah nilai tidak ditemukan.';
 const notFound = () => new AppError(404, 'NOT_FOUND', NOT_FOUND);
@@ -62,18 +60,12 @@ const SORT: Record<SanggahNilaiListRequest['sorting']['column'], string> = {
 
 /** The list's rows before the status filter (the summaries count every status of the view). */
 function view(db: Kysely<DB>, scope: SanggahNilaiScope, request: SanggahNilaiListRequest): Query {
-  const { filter, searchTerm } = request;
-  let query = sanggahNilaiPelamar(db).where('s.track', '=', scope.track);
-  const instansiId = scope.instansiId ?? filter.instansiId;
-  if (instansiId !== undefined) query = query.where('s.instansi_id', '=', instansiId);
+  const { filter } = request;
+  let query = listSql.smallListFilters(sanggahNilaiPelamar(db), 's', scope, request);
   if (filter.komponen) query = query.where('s.komponen', '=', filter.komponen);
   if (filter.terkait !== undefined) {
     query = query.where('s.pelamar_terkait_id', filter.terkait ? 'is not' : 'is', null);
   }
-  const diajukan = hariJakarta('s.diajukan_at', filter.diajukanDari, filter.diajukanSampai);
-  if (diajukan) query = query.where(diajukan);
-  const search = pelamarSearch(searchTerm);
-  if (search) query = query.where(search);
   return query;
 }
 
@@ -85,13 +77,8 @@ function rowColumns(query: Query) {
     .select([
       's.id',
       's.pelamar_id',
-      'p.no_peserta',
-      'p.nik',
-      'p.nama',
-      'f.jabatan_nama',
-      'i.id as instansi_id',
-      'i.kode as instansi_kode',
-      'i.nama as instansi_nama',
+      ...listSql.PELAMAR_KOLOM,
+      ...listSql.INSTANSI_KOLOM,
       's.komponen',
       's.pelamar_terkait_id',
       'q.nama as terkait_nama',
@@ -99,10 +86,10 @@ function rowColumns(query: Query) {
       's.nilai_saat_diajukan',
       's.nilai_usulan',
       's.status',
-      momentText('s.diajukan_at').as('diajukan_at'),
-      momentText('s.dijawab_at').as('dijawab_at'),
+      listSql.momentText('s.diajukan_at').as('diajukan_at'),
+      listSql.momentText('s.dijawab_at').as('dijawab_at'),
       'j.fullname as penjawab_nama',
-      momentText('s.disetujui_at').as('disetujui_at'),
+      listSql.momentText('s.disetujui_at').as('disetujui_at'),
     ]);
 }
 
@@ -110,13 +97,8 @@ type RowColumns = Awaited<ReturnType<ReturnType<typeof rowColumns>['execute']>>[
 
 function toRow(row: RowColumns, scope: SanggahNilaiScope): SanggahNilaiRow {
   return {
-    id: Number(row.id),
-    pelamarId: Number(row.pelamar_id),
-    noPeserta: row.no_peserta,
-    nik: scope.maskNik ? maskNik(row.nik) : row.nik,
-    nama: row.nama,
-    jabatanNama: row.jabatan_nama,
-    instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
+    ...listSql.pelamarFields(row, scope),
+    instansi: listSql.instansiOf(row),
     komponen: row.komponen,
     terkait:
       row.pelamar_terkait_id === null
@@ -138,24 +120,18 @@ function toRow(row: RowColumns, scope: SanggahNilaiScope): SanggahNilaiRow {
 
 /** One page of score objections and the counts per status of the view. */
 export async function listSanggahNilai(db: Kysely<DB>, scope: SanggahNilaiScope, request: SanggahNilaiListRequest) {
-  const { filter, sorting } = request;
-  const base = view(db, scope, request);
-  const filtered = filter.status ? base.where('s.status', '=', filter.status) : base;
-  const [page, counts] = await Promise.all([
-    sortedPage(rowColumns(filtered), SORT[sorting.column], 's.id', request).execute(),
-    countByStatus<StatusSanggahNilai>(base, 's.status'),
-  ]);
-  return {
-    data: page.map((row) => toRow(row, scope)),
-    ...statusSummary('status', STATUS_SANGGAH_NILAI, counts, filter.status),
-  };
+  const { rows, ...summary } = await statusPage(
+    view(db, scope, request),
+    's.status',
+    STATUS_SANGGAH_NILAI,
+    request.filter.status,
+    (filtered) => sortedPage(rowColumns(filtered), SORT[request.sorting.column], 's.id', request).execute(),
+  );
+  return { data: rows.map((row) => toRow(row, scope)), ...summary };
 }
 
 /** The objection `id` if it is inside the caller's scope (another instansi's is "not found"). */
-export function inScope(scope: SanggahNilaiScope, id: number) {
-  const instansi = scope.instansiId === null ? sql`` : sql`AND s.instansi_id = ${scope.instansiId}`;
-  return sql<boolean>`s.id = ${id} AND s.track = ${scope.track} ${instansi}`;
-}
+export const inScope = (scope: SanggahNilaiScope, id: number) => listSql.inScope('s', id, scope);
 
 /** One objection, the objector in full (with the trail) and every score of the applicant concerned. */
 export async function sanggahNilaiDetail(

@@ -5,7 +5,6 @@
 import {
   type ButirSanggah,
   isAfirmasiTrack,
-  maskNik,
   type Principal,
   SANGGAH_LISTS,
   type SanggahDetail,
@@ -13,7 +12,6 @@ import {
   type SanggahListRequest,
   type SanggahRow,
   STATUS_SANGGAH,
-  type StatusSanggah,
 } from '@portal/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -21,8 +19,8 @@ import { AppError } from '../../errors.js';
 import { klaimAfirmasi } from '../afirmasi/service.js';
 import { pelamarDetail } from '../pelamar/detail.js';
 import type { ListScope } from '../pelamar/queries.js';
-import { hariJakarta, momentText, pelamarSearch } from '../shared/list-sql.js';
-import { countByStatus, sortedPage, statusSummary } from '../shared/status-summary.js';
+import * as listSql from '../shared/list-sql.js';
+import { sortedPage, statusPage } from '../shared/status-summary.js';
 
 export const NOT_FOUND = 'Data sanggah tidak ditemukan.';
 const notFound = () => new AppError(404, 'NOT_FOUND', NOT_FOUND);
@@ -48,17 +46,13 @@ const SORT: Record<SanggahListRequest['sorting']['column'], string> = {
 
 /** The list's rows before the status filter (the summaries count every status of the view). */
 function view(db: Kysely<DB>, list: SanggahList, scope: SanggahScope, request: SanggahListRequest): Query {
-  const { filter, searchTerm } = request;
-  let query = sanggahPelamar(db).where('s.track', '=', scope.track).where('s.jenis', '=', SANGGAH_LISTS[list].jenis);
-  const instansiId = scope.instansiId ?? filter.instansiId;
-  if (instansiId !== undefined) query = query.where('s.instansi_id', '=', instansiId);
+  const { filter } = request;
+  let query = listSql
+    .smallListFilters(sanggahPelamar(db), 's', scope, request)
+    .where('s.jenis', '=', SANGGAH_LISTS[list].jenis);
   if (list === 'reset') query = query.where('s.status', '<>', 'DIAJUKAN');
   if (filter.cek === 'BELUM') query = query.where('s.status', '<>', 'DIAJUKAN').where('s.cek_status', 'is', null);
   else if (filter.cek) query = query.where('s.cek_status', '=', filter.cek);
-  const diajukan = hariJakarta('s.diajukan_at', filter.diajukanDari, filter.diajukanSampai);
-  if (diajukan) query = query.where(diajukan);
-  const search = pelamarSearch(searchTerm);
-  if (search) query = query.where(search);
   return query;
 }
 
@@ -70,17 +64,12 @@ function rowColumns(query: Query) {
     .select([
       's.id',
       's.pelamar_id',
-      'p.no_peserta',
-      'p.nik',
-      'p.nama',
-      'f.jabatan_nama',
-      'i.id as instansi_id',
-      'i.kode as instansi_kode',
-      'i.nama as instansi_nama',
+      ...listSql.PELAMAR_KOLOM,
+      ...listSql.INSTANSI_KOLOM,
       's.status',
       sql<number>`jsonb_array_length(s.butir)`.as('jumlah_butir'),
-      momentText('s.diajukan_at').as('diajukan_at'),
-      momentText('s.dijawab_at').as('dijawab_at'),
+      listSql.momentText('s.diajukan_at').as('diajukan_at'),
+      listSql.momentText('s.dijawab_at').as('dijawab_at'),
       'j.fullname as penjawab_nama',
       's.cek_status',
     ]);
@@ -90,13 +79,8 @@ type RowColumns = Awaited<ReturnType<ReturnType<typeof rowColumns>['execute']>>[
 
 function toRow(row: RowColumns, scope: SanggahScope): SanggahRow {
   return {
-    id: Number(row.id),
-    pelamarId: Number(row.pelamar_id),
-    noPeserta: row.no_peserta,
-    nik: scope.maskNik ? maskNik(row.nik) : row.nik,
-    nama: row.nama,
-    jabatanNama: row.jabatan_nama,
-    instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
+    ...listSql.pelamarFields(row, scope),
+    instansi: listSql.instansiOf(row),
     status: row.status,
     jumlahButir: Number(row.jumlah_butir),
     diajukanAt: row.diajukan_at ?? '',
@@ -108,26 +92,22 @@ function toRow(row: RowColumns, scope: SanggahScope): SanggahRow {
 
 /** One page of objections and the counts per status of the view. */
 export async function listSanggah(db: Kysely<DB>, list: SanggahList, scope: SanggahScope, request: SanggahListRequest) {
-  const { filter, sorting } = request;
-  const base = view(db, list, scope, request);
-  const filtered = filter.status ? base.where('s.status', '=', filter.status) : base;
-  const [page, counts] = await Promise.all([
-    sortedPage(rowColumns(filtered), SORT[sorting.column], 's.id', request).execute(),
-    countByStatus<StatusSanggah>(base, 's.status'),
-  ]);
   // The reset list holds answered objections only.
   const statuses = STATUS_SANGGAH.filter((status) => list !== 'reset' || status !== 'DIAJUKAN');
-  return {
-    data: page.map((row) => toRow(row, scope)),
-    ...statusSummary('status', statuses, counts, filter.status),
-  };
+  const { rows, ...summary } = await statusPage(
+    view(db, list, scope, request),
+    's.status',
+    statuses,
+    request.filter.status,
+    (filtered) => sortedPage(rowColumns(filtered), SORT[request.sorting.column], 's.id', request).execute(),
+  );
+  return { data: rows.map((row) => toRow(row, scope)), ...summary };
 }
 
 export function inScope(scope: SanggahScope, list: SanggahList, sanggahId: number) {
-  const instansi = scope.instansiId === null ? sql`` : sql`AND s.instansi_id = ${scope.instansiId}`;
   const answered = list === 'reset' ? sql`AND s.status <> 'DIAJUKAN'` : sql``;
   const jenis = SANGGAH_LISTS[list].jenis;
-  return sql<boolean>`s.id = ${sanggahId} AND s.track = ${scope.track} AND s.jenis = ${jenis} ${instansi} ${answered}`;
+  return sql<boolean>`${listSql.inScope('s', sanggahId, scope)} AND s.jenis = ${jenis} ${answered}`;
 }
 
 /** One objection with its items, wasdal's check and the applicant in full (with the trail). */
@@ -147,7 +127,7 @@ export async function sanggahDetail(
       's.mengubah_status',
       's.cek_catatan',
       'c.fullname as cek_oleh_nama',
-      momentText('s.cek_at').as('cek_at'),
+      listSql.momentText('s.cek_at').as('cek_at'),
     ])
     .executeTakeFirst();
   if (!row) throw notFound();

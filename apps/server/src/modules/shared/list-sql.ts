@@ -1,11 +1,15 @@
 // The SQL pieces of the lists that several features share: dates and moments as the API answers
-// them (days in Jakarta), the search of the small lists joined to their applicants, the name words
-// of a search, and the national roles' instansi filter of those lists. The lists' own queries stay
-// in their features.
+// them (days in Jakarta), a record in the caller's scope, what the small lists joined to their
+// applicants share (their common filters and search, the applicant's columns of a row), the name
+// words of a search, and the national roles' instansi filter of those lists. The lists' own
+// queries stay in their features.
 
-import type { TrackId } from '@portal/contract';
+import { maskNik, type TrackId } from '@portal/contract';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
+
+/** A list's scope: one track of one instansi, or of every instansi (null) for national roles. */
+type Scope = { track: TrackId; instansiId: number | null };
 
 /** A date column as `YYYY-MM-DD`. */
 export const dayText = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
@@ -24,6 +28,80 @@ export function hariJakarta(column: string, dari: string | undefined, sampai: st
   ].filter((end) => end !== null);
   return ends.length > 0 ? sql<boolean>`(${sql.join(ends, sql` AND `)})` : undefined;
 }
+
+/**
+ * Record `id` of the table aliased `alias` (with `id`, `track`, `instansi_id`) if it is inside the
+ * caller's scope: on the scope's track and, for an instansi's role, of that instansi. Another
+ * instansi's record is then simply "not found".
+ */
+export function inScope(alias: string, id: number, scope: Scope) {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const instansi = scope.instansiId === null ? sql`` : sql`AND ${column('instansi_id')} = ${scope.instansiId}`;
+  return sql<boolean>`${column('id')} = ${id} AND ${column('track')} = ${scope.track} ${instansi}`;
+}
+
+/** The filters every small list joined to its applicants has (objections, claims). */
+export interface SmallListRequest {
+  filter: { instansiId?: number; diajukanDari?: string; diajukanSampai?: string };
+  searchTerm: string;
+}
+
+/**
+ * A small list's common conditions on its table (aliased `alias`, joined to `pelamar as p`): the
+ * scope's track, the instansi (the role's own, or the one a national role chose), the days it was
+ * submitted (`diajukan_at`) and the applicant search.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any small list's query (its tables and aliases are its own).
+export function smallListFilters<Q extends SelectQueryBuilder<DB, any, object>>(
+  query: Q,
+  alias: string,
+  scope: Scope,
+  { filter, searchTerm }: SmallListRequest,
+): Q {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  const instansiId = scope.instansiId ?? filter.instansiId;
+  const conditions = [
+    sql<boolean>`${column('track')} = ${scope.track}`,
+    instansiId === undefined ? undefined : sql<boolean>`${column('instansi_id')} = ${instansiId}`,
+    hariJakarta(`${alias}.diajukan_at`, filter.diajukanDari, filter.diajukanSampai),
+    pelamarSearch(searchTerm),
+  ];
+  return conditions.reduce<Q>((q, condition) => (condition ? (q.where(condition) as Q) : q), query);
+}
+
+/** The applicant's columns of a small list's row (`pelamar as p`, its formasi as f). */
+export const PELAMAR_KOLOM = ['p.no_peserta', 'p.nik', 'p.nama', 'f.jabatan_nama'] as const;
+/** The instansi's columns of a row (`instansi as i`). */
+export const INSTANSI_KOLOM = ['i.id as instansi_id', 'i.kode as instansi_kode', 'i.nama as instansi_nama'] as const;
+
+/** The record's and its applicant's fields of a small list's row (NIK masked where the role says so). */
+export function pelamarFields(
+  row: {
+    id: number | string;
+    pelamar_id: number | string;
+    no_peserta: string;
+    nik: string;
+    nama: string;
+    jabatan_nama: string;
+  },
+  scope: { maskNik: boolean },
+) {
+  return {
+    id: Number(row.id),
+    pelamarId: Number(row.pelamar_id),
+    noPeserta: row.no_peserta,
+    nik: scope.maskNik ? maskNik(row.nik) : row.nik,
+    nama: row.nama,
+    jabatanNama: row.jabatan_nama,
+  };
+}
+
+/** The instansi of a row selected with INSTANSI_KOLOM. */
+export const instansiOf = (row: { instansi_id: number; instansi_kode: string; instansi_nama: string }) => ({
+  id: row.instansi_id,
+  kode: row.instansi_kode,
+  nama: row.instansi_nama,
+});
 
 /**
  * The search of the small lists joined to their applicants (alias p: objections, claims): NIK or

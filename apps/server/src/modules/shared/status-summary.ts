@@ -1,6 +1,7 @@
 // The lists' status chips (spec §7: `{data, recordsTotal, summaries}`): every status a list can
 // hold with its count, and the total of the status chosen (or of all), made the same way for every
-// list; and the two pieces of list SQL the small lists share (a sorted page, a count per status).
+// list; and the pieces of list SQL the small lists share (a sorted page, a count per status, and
+// the two together: a page with its chips).
 // Not here: where a list's counts come from (maintained counters, or one GROUP BY), its own.
 
 import { type SelectQueryBuilder, sql } from 'kysely';
@@ -58,4 +59,21 @@ export function sortedPage<Q extends SelectQueryBuilder<DB, any, object>>(
     .orderBy(sql.ref(idColumn), sorting.direction)
     .limit(paginator.pageSize)
     .offset((paginator.page - 1) * paginator.pageSize) as Q;
+}
+
+/**
+ * A page of a view filtered by the status chosen, with the chips: the counts per status of the
+ * whole view (`statusColumn`), made at the same time. `page` reads the filtered view's rows.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any list's view (its tables and aliases are its own).
+export async function statusPage<Q extends SelectQueryBuilder<DB, any, object>, R, K extends string>(
+  view: Q,
+  statusColumn: string,
+  statuses: readonly K[],
+  selected: K | undefined,
+  page: (filtered: Q) => Promise<R[]>,
+) {
+  const filtered = selected ? (view.where(sql.ref(statusColumn), '=', selected) as Q) : view;
+  const [rows, counts] = await Promise.all([page(filtered), countByStatus<K>(view, statusColumn)]);
+  return { rows, ...statusSummary('status', statuses, counts, selected) };
 }
