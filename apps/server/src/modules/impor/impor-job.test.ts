@@ -1,0 +1,201 @@
+// Issue #18: the import screen's rules that need no imported rows – the column documentation,
+// who may import, one job per kind and cancel between whole batches, a check that outlives its
+// answer, the stage-window edit, and hostile archives. The imports themselves: impor.test.ts.
+
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, IMPOR_PATH } from '@portal/contract';
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { cekBerkas } from './cek.js';
+import { DOCS_END, DOCS_START, kolomMarkdown } from './docs.js';
+import { csv, PDF, useImporFixture, zip } from './fixture.js';
+import { APPLY_BATCH, batalkanJob, jalankanJob, mulaiTerapkan } from './terapkan.js';
+
+const fx = useImporFixture();
+const { api } = fx;
+
+describe('docs/impor.md', () => {
+  it('lists every column of every kind exactly as the validator reads them (npm run impor:docs)', () => {
+    const doc = readFileSync(path.resolve(__dirname, '../../../../../docs/impor.md'), 'utf8');
+    expect(doc).toContain(`${DOCS_START}\n\n${kolomMarkdown()}\n\n${DOCS_END}`);
+  });
+});
+
+describe('who may import (issue #18)', () => {
+  it('answers the national operator only: 403 for every other demo role', async () => {
+    for (const account of DEMO_ACCOUNTS.filter((a) => a.username !== 'superadmin' && !a.totp)) {
+      const other = await api.client.loginToken(account.username, DEMO_PASSWORD);
+      expect(
+        (await api.client.request({ url: '/api/admin/impor/jenis', token: other })).statusCode,
+        account.username,
+      ).toBe(403);
+      expect((await fx.cek('instansi', 'i.csv', 'kode;nama;jenis', other)).statusCode).toBe(403);
+      const jadwal = await api.client.request({
+        method: 'PUT',
+        url: '/api/admin/jadwal',
+        token: other,
+        payload: { track: 'cpns', tahap: 'VERIFIKASI', mulai: '2026-01-01T00:00:00Z', selesai: '2026-02-01T00:00:00Z' },
+      });
+      expect(jadwal.statusCode).toBe(403);
+    }
+    expect(IMPOR_PATH).toBe('/admin/impor');
+    expect(
+      (await api.client.request({ url: '/api/admin/impor/jenis', token: fx.token }))
+        .json()
+        .jenis.map((j: { jenis: string }) => j.jenis),
+    ).toEqual(['instansi', 'formasi', 'pelamar', 'nilai', 'dokumen', 'nonasn', 'jadwal']);
+  });
+});
+
+describe('an import from check to apply (issue #18)', () => {
+  it('one job per kind; a cancel leaves whole batches in and the rest untouched', async () => {
+    const rows = [
+      ['kode', 'nama', 'jenis'],
+      ...Array.from({ length: APPLY_BATCH * 2 + 10 }, (_, i) => [
+        `8${String(i).padStart(5, '0')}`,
+        `Instansi Massal ${i}`,
+        'daerah',
+      ]),
+    ];
+    const file = path.join(api.filesDir, 'massal.csv');
+    writeFileSync(file, csv(rows));
+    const oleh = { id: null, nama: 'uji' };
+    const report = await cekBerkas(api.ctx.db, { jenis: 'instansi', file, namaFile: 'massal.csv', oleh });
+    expect(report.baru).toBe(APPLY_BATCH * 2 + 10);
+    const job = await mulaiTerapkan(api.ctx.db, report.id, oleh);
+    await expect(mulaiTerapkan(api.ctx.db, report.id, oleh)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'IMPOR_BERJALAN',
+    });
+    const ended = await jalankanJob(api.ctx.db, job.id, async (progress) => {
+      if (progress.selesai === APPLY_BATCH) await batalkanJob(api.ctx.db, job.id);
+    });
+    expect(ended).toMatchObject({ status: 'DIBATALKAN', selesai: APPLY_BATCH });
+    const inserted = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM instansi WHERE nama LIKE 'Instansi Massal %'`.execute(api.ctx.db);
+    expect(inserted.rows[0]?.n).toBe(APPLY_BATCH);
+  }, 60_000);
+
+  it('a check longer than its answer goes on, is followed to its end, and cannot be applied before', async () => {
+    const rows = [
+      ['kode', 'nama', 'jenis'],
+      ...Array.from({ length: 3000 }, (_, i) => [`7${String(i).padStart(5, '0')}`, `Instansi Lama ${i}`, 'daerah']),
+    ];
+    const file = path.join(api.filesDir, 'lama.csv');
+    writeFileSync(file, csv(rows));
+    const oleh = { id: null, nama: 'uji' };
+    let removed = false;
+    const answer = await cekBerkas(
+      api.ctx.db,
+      { jenis: 'instansi', file, namaFile: 'lama.csv', oleh },
+      {
+        tungguMs: 0,
+        setelah: async () => {
+          removed = true;
+        },
+      },
+    );
+    expect(answer).toMatchObject({ status: 'MEMERIKSA', pesan: null });
+    const follow = (id: string) => api.client.request({ url: `/api/admin/impor/cek/${id}`, token: fx.token });
+    await expect.poll(async () => (await follow(answer.id)).json().status, { timeout: 30_000 }).toBe('SELESAI');
+    expect((await follow(answer.id)).json()).toMatchObject({ dibaca: 3000, baru: 3000 });
+    expect(removed).toBe(true);
+
+    // Still running elsewhere: not applied. A check whose process stopped beating a minute ago
+    // is failed by the next reader, with the reason on the report and at apply.
+    const running = randomUUID();
+    await api.ctx.db
+      .insertInto('impor_cek')
+      .values({
+        id: running,
+        jenis: 'instansi',
+        nama_file: 'x.csv',
+        sha256: 'x',
+        ukuran: 1,
+        dibuat_oleh: null,
+        dibuat_oleh_nama: 'uji',
+        status: 'MEMERIKSA',
+      })
+      .execute();
+    await expect(mulaiTerapkan(api.ctx.db, running, oleh)).rejects.toMatchObject({
+      statusCode: 409,
+      code: 'IMPOR_CEK_BELUM_SELESAI',
+      message: expect.stringMatching(/belum selesai/),
+    });
+    await sql`UPDATE impor_cek SET detak_at = now() - interval '2 minutes' WHERE id = ${running}`.execute(api.ctx.db);
+    expect((await follow(running)).json()).toMatchObject({
+      status: 'GAGAL',
+      pesan: expect.stringMatching(/terhenti/),
+    });
+    await expect(mulaiTerapkan(api.ctx.db, running, oleh)).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringMatching(/gagal: Pemeriksaan terhenti/),
+    });
+  }, 60_000);
+
+  it('changes one stage window, audited and in effect at once', async () => {
+    const res = await api.client.request({
+      method: 'PUT',
+      url: '/api/admin/jadwal',
+      token: fx.token,
+      payload: {
+        track: 'pppk',
+        tahap: 'VERIFIKASI',
+        mulai: '2026-11-01T01:00:00.000Z',
+        selesai: '2026-12-31T16:59:00.000Z',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const jadwal = (await api.client.request({ url: '/api/jadwal', token: fx.token })).json();
+    expect(JSON.stringify(jadwal)).toContain('2026-12-31T16:59:00');
+    const wrong = await api.client.request({
+      method: 'PUT',
+      url: '/api/admin/jadwal',
+      token: fx.token,
+      payload: { track: 'pppk', tahap: 'VERIFIKASI', mulai: '2026-12-01T00:00:00Z', selesai: '2026-11-01T00:00:00Z' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/selesai harus sesudah waktu mulai/);
+    // The stages' order: verification may not start before registration has.
+    const put = (tahap: string, mulai: string, selesai: string) =>
+      api.client.request({
+        method: 'PUT',
+        url: '/api/admin/jadwal',
+        token: fx.token,
+        payload: { track: 'pppk', tahap, mulai, selesai },
+      });
+    expect((await put('PENDAFTARAN', '2026-10-01T01:00:00.000Z', '2026-10-31T16:59:00.000Z')).statusCode).toBe(200);
+    const outOfOrder = await put('VERIFIKASI', '2026-09-01T01:00:00.000Z', '2026-12-31T16:59:00.000Z');
+    expect(outOfOrder.statusCode).toBe(400);
+    expect(outOfOrder.json().message).toMatch(/verifikasi tidak boleh mulai sebelum pendaftaran dimulai/);
+    const audit = await api.ctx.db
+      .selectFrom('audit_event')
+      .select('action')
+      .where('entity_id', '=', 'pppk/VERIFIKASI')
+      .execute();
+    expect(audit).toEqual([{ action: 'UBAH_JADWAL' }]);
+  });
+});
+
+describe('documents from a ZIP with a manifest (issue #18)', () => {
+  it('refuses archives that climb out of their folder or inflate like a bomb', async () => {
+    const traversal = zip(path.join(api.filesDir, 'naik.zip'), {
+      'manifest.csv': 'nomor_peserta;jenis;nama_file',
+      '../../etc/evil.pdf': PDF,
+    });
+    const refused = await fx.cek('dokumen', 'naik.zip', traversal);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toMatch(/keluar dari folder arsip/);
+    const bomb = zip(path.join(api.filesDir, 'bom.zip'), {
+      'manifest.csv': 'nomor_peserta;jenis;nama_file',
+      'nol.pdf': Buffer.alloc(120 * 1024 * 1024),
+    });
+    const refusedBomb = await fx.cek('dokumen', 'bom.zip', bomb);
+    expect(refusedBomb.statusCode).toBe(400);
+    expect(refusedBomb.json().message).toMatch(/bom ZIP/);
+    expect((await fx.cek('dokumen', 'bukan.zip', 'bukan zip')).json().message).toMatch(/bukan arsip ZIP/);
+  }, 60_000);
+});
