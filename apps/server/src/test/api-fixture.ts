@@ -6,9 +6,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD } from '@portal/contract';
+import { DEMO_PASSWORD, type Tahap } from '@portal/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
@@ -99,4 +99,17 @@ export async function lastAuditId(db: Kysely<DB>): Promise<number> {
     .select((eb) => eb.fn.max('id').as('id'))
     .executeTakeFirst();
   return Number(row?.id ?? 0);
+}
+
+/** Opens a stage's window (from yesterday for 30 days) or closes it (ended two days ago). */
+export async function setWindow(db: Kysely<DB>, tahap: Tahap, open: boolean) {
+  await db
+    .updateTable('jadwal_tahap')
+    .set(
+      open
+        ? { mulai: sql`now() - interval '1 day'`, selesai: sql`now() + interval '30 days'` }
+        : { mulai: sql`now() - interval '10 days'`, selesai: sql`now() - interval '2 days'` },
+    )
+    .where('tahap', '=', tahap)
+    .execute();
 }
