@@ -10,7 +10,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createTestApp, createUser, TEST_JWT_SECRET, TestClient, type TestContext } from '../test/test-app.js';
-import { formAction, pkcePair } from './sso-client.test-helper.js';
+import { authorizeParams, formAction, pkcePair, tableState } from './sso-client.test-helper.js';
 
 const SCRIPT = fileURLToPath(new URL('../../../../scripts/external-idp.mjs', import.meta.url));
 const PORTAL = 'http://127.0.0.1:3999';
@@ -109,16 +109,7 @@ const token = (form: Record<string, string>) =>
 async function signIn(username: string, password = IDP_PASSWORD) {
   const browser = new Browser();
   const pkce = pkcePair();
-  const params = new URLSearchParams({
-    client_id: 'verifikasi',
-    redirect_uri: REDIRECT,
-    response_type: 'code',
-    scope: 'openid profile email',
-    state: 's'.repeat(36),
-    nonce: 'n'.repeat(36),
-    code_challenge: pkce.challenge,
-    code_challenge_method: 'S256',
-  });
+  const params = authorizeParams(REDIRECT, pkce);
   const form = await browser.follow(await browser.fetch(`${issuer}/protocol/openid-connect/auth?${params}`));
   expect(form.res.status).toBe(200);
   const html = await form.res.text();
@@ -135,14 +126,6 @@ async function signIn(username: string, password = IDP_PASSWORD) {
 }
 
 const checkToken = (t: string) => client.request({ method: 'GET', url: '/api/auth/check-token', token: t });
-
-const listBody = {
-  filter: {},
-  paginator: { page: 1, pageSize: 10, total: 0, pageSizes: [] },
-  sorting: { column: 'id', direction: 'asc' },
-  searchTerm: '',
-  grouping: { selectedRowIds: [], itemIds: [] },
-};
 
 describe('an independent external identity service (OIDC_ISSUER)', () => {
   it('signs in there, calls the API with its token, refreshes and signs out', async () => {
@@ -167,7 +150,7 @@ describe('an independent external identity service (OIDC_ISSUER)', () => {
       method: 'POST',
       url: '/api/cpns/verifikator/filter',
       token: tokens.access_token,
-      payload: listBody,
+      payload: tableState,
     });
     expect(list.statusCode).toBe(200);
 
@@ -204,7 +187,7 @@ describe('an independent external identity service (OIDC_ISSUER)', () => {
       method: 'POST',
       url: '/api/cpns/verifikator/filter',
       token: tokens.access_token,
-      payload: listBody,
+      payload: tableState,
     });
     expect(list.statusCode).toBe(401);
     const rows = await ctx.db.selectFrom('app_user').select('id').where('username', '=', 'orang.luar').execute();

@@ -7,6 +7,32 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 export const ISSUER_PATH = '/realms/public';
 export const OIDC = `${ISSUER_PATH}/protocol/openid-connect`;
 
+/** The table state a list screen sends (spec §7): the first 10 rows by id. */
+export const tableState = {
+  filter: {},
+  paginator: { page: 1, pageSize: 10, total: 0, pageSizes: [] },
+  sorting: { column: 'id', direction: 'asc' },
+  searchTerm: '',
+  grouping: { selectedRowIds: [], itemIds: [] },
+};
+
+/** The SPA's authorization request (code + PKCE S256, as a public client); '' in `extra` drops a parameter. */
+export function authorizeParams(redirectUri: string, pkce: { challenge: string }, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams({
+    client_id: 'verifikasi',
+    redirect_uri: redirectUri,
+    response_type: 'code',
+    scope: 'openid profile email',
+    state: 's'.repeat(36),
+    nonce: 'n'.repeat(36),
+    code_challenge: pkce.challenge,
+    code_challenge_method: 'S256',
+    ...extra,
+  });
+  for (const [key, value] of Object.entries(extra)) if (value === '') params.delete(key);
+  return params;
+}
+
 export const pkcePair = (length = 96) => {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~';
   const verifier = Array.from(randomBytes(length), (b) => alphabet[b % alphabet.length]).join('');
