@@ -1,21 +1,15 @@
 import { ERROR_CODES } from '@portal/contract';
 import { sql } from 'kysely';
 import { generate } from 'otplib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, TestClient, type TestContext } from '../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../test/api-fixture.js';
+import { createUser } from '../test/test-app.js';
 
-let ctx: TestContext;
-let client: TestClient;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  client = new TestClient(ctx.app);
-});
-afterAll(() => ctx.close());
+const fx = useTestApp();
 
 const auditActions = async (username: string) =>
   (
-    await ctx.db
+    await fx.ctx.db
       .selectFrom('audit_event')
       .select(['action', 'ip'])
       .where('actor_username', '=', username)
@@ -25,28 +19,28 @@ const auditActions = async (username: string) =>
 
 describe('POST /api/auth/login', () => {
   it('signs in and returns the session of spec §7', async () => {
-    const user = await createUser(ctx.db, { roles: ['ROLE_VERIFIKATOR_CPNS'], flags: { isCpns: true } });
-    const res = await client.login(user.username, user.password);
+    const user = await createUser(fx.ctx.db, { roles: ['ROLE_VERIFIKATOR_CPNS'], flags: { isCpns: true } });
+    const res = await fx.client.login(user.username, user.password);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toEqual({
       accessToken: expect.any(String),
       refreshToken: expect.any(String),
-      expiresIn: ctx.config.accessTokenTtlSeconds,
+      expiresIn: fx.ctx.config.accessTokenTtlSeconds,
       tokenType: 'Bearer',
     });
     expect(await auditActions(user.username)).toEqual(['login.success']);
   });
 
   it('accepts the username in any letter case', async () => {
-    const user = await createUser(ctx.db, { username: 'Budi.Santoso' });
-    expect((await client.login('budi.santoso', user.password)).statusCode).toBe(200);
+    const user = await createUser(fx.ctx.db, { username: 'Budi.Santoso' });
+    expect((await fx.client.login('budi.santoso', user.password)).statusCode).toBe(200);
   });
 
   it('refuses a wrong password and an unknown username with the same answer', async () => {
-    const user = await createUser(ctx.db);
-    const wrong = await client.login(user.username, 'salah-sekali');
-    const unknown = await client.login('tidak.ada.orangnya', 'salah-sekali');
+    const user = await createUser(fx.ctx.db);
+    const wrong = await fx.client.login(user.username, 'salah-sekali');
+    const unknown = await fx.client.login('tidak.ada.orangnya', 'salah-sekali');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -54,7 +48,7 @@ describe('POST /api/auth/login', () => {
       error: ERROR_CODES.invalidCredentials,
       message: 'Nama pengguna atau kata sandi salah.',
     });
-    const failures = await ctx.db
+    const failures = await fx.ctx.db
       .selectFrom('audit_event')
       .select(['actor_username', 'ip', 'reason'])
       .where('action', '=', 'login.failure')
@@ -65,14 +59,14 @@ describe('POST /api/auth/login', () => {
   });
 
   it('refuses a deactivated account like a wrong password', async () => {
-    const user = await createUser(ctx.db, { active: false });
-    const res = await client.login(user.username, user.password);
+    const user = await createUser(fx.ctx.db, { active: false });
+    const res = await fx.client.login(user.username, user.password);
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBe(ERROR_CODES.invalidCredentials);
   });
 
   it('answers 400 naming the field for a bad body', async () => {
-    const res = await client.request({ method: 'POST', url: '/api/auth/login', payload: { password: 'x' } });
+    const res = await fx.client.request({ method: 'POST', url: '/api/auth/login', payload: { password: 'x' } });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.error).toBe(ERROR_CODES.validation);
@@ -81,7 +75,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 400 for malformed JSON', async () => {
-    const res = await client.request({
+    const res = await fx.client.request({
       method: 'POST',
       url: '/api/auth/login',
       payload: '{"username":',
@@ -94,49 +88,49 @@ describe('POST /api/auth/login', () => {
 
 describe('lockout after 5 failures in 15 minutes', () => {
   it('locks the account on the fifth failure, even for the right password, and audits it', async () => {
-    const user = await createUser(ctx.db);
-    for (let i = 0; i < 4; i++) expect((await client.login(user.username, 'salah')).statusCode).toBe(401);
-    const fifth = await client.login(user.username, 'salah');
+    const user = await createUser(fx.ctx.db);
+    for (let i = 0; i < 4; i++) expect((await fx.client.login(user.username, 'salah')).statusCode).toBe(401);
+    const fifth = await fx.client.login(user.username, 'salah');
     expect(fifth.statusCode).toBe(423);
     expect(fifth.json().error).toBe(ERROR_CODES.accountLocked);
     expect(fifth.json().message).toContain('15 menit');
-    expect((await client.login(user.username, user.password)).statusCode).toBe(423);
+    expect((await fx.client.login(user.username, user.password)).statusCode).toBe(423);
     expect(await auditActions(user.username)).toEqual([...Array(5).fill('login.failure'), 'login.locked']);
   });
 
   it('unlocks once the lock has passed', async () => {
-    const user = await createUser(ctx.db);
-    for (let i = 0; i < 5; i++) await client.login(user.username, 'salah');
-    await ctx.db
+    const user = await createUser(fx.ctx.db);
+    for (let i = 0; i < 5; i++) await fx.client.login(user.username, 'salah');
+    await fx.ctx.db
       .updateTable('login_lockout')
       .set({ locked_until: sql<Date>`now() - interval '1 second'` })
       .where('username', '=', user.username)
       .execute();
-    expect((await client.login(user.username, user.password)).statusCode).toBe(200);
+    expect((await fx.client.login(user.username, user.password)).statusCode).toBe(200);
   });
 
   it('starts counting again when the 15-minute window has passed', async () => {
-    const user = await createUser(ctx.db);
-    for (let i = 0; i < 4; i++) await client.login(user.username, 'salah');
-    await ctx.db
+    const user = await createUser(fx.ctx.db);
+    for (let i = 0; i < 4; i++) await fx.client.login(user.username, 'salah');
+    await fx.ctx.db
       .updateTable('login_lockout')
       .set({ window_started_at: sql<Date>`now() - interval '16 minutes'` })
       .where('username', '=', user.username)
       .execute();
-    expect((await client.login(user.username, 'salah')).statusCode).toBe(401);
-    expect((await client.login(user.username, user.password)).statusCode).toBe(200);
+    expect((await fx.client.login(user.username, 'salah')).statusCode).toBe(401);
+    expect((await fx.client.login(user.username, user.password)).statusCode).toBe(200);
   });
 
   it('locks unknown usernames the same way, so a lock tells nothing about existence', async () => {
-    for (let i = 0; i < 4; i++) expect((await client.login('hantu.saja', 'salah')).statusCode).toBe(401);
-    expect((await client.login('hantu.saja', 'salah')).statusCode).toBe(423);
+    for (let i = 0; i < 4; i++) expect((await fx.client.login('hantu.saja', 'salah')).statusCode).toBe(401);
+    expect((await fx.client.login('hantu.saja', 'salah')).statusCode).toBe(423);
   });
 
   it('a success clears earlier failures', async () => {
-    const user = await createUser(ctx.db);
-    for (let i = 0; i < 4; i++) await client.login(user.username, 'salah');
-    expect((await client.login(user.username, user.password)).statusCode).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await client.login(user.username, 'salah')).statusCode).toBe(401);
+    const user = await createUser(fx.ctx.db);
+    for (let i = 0; i < 4; i++) await fx.client.login(user.username, 'salah');
+    expect((await fx.client.login(user.username, user.password)).statusCode).toBe(200);
+    for (let i = 0; i < 4; i++) expect((await fx.client.login(user.username, 'salah')).statusCode).toBe(401);
   });
 });
 
@@ -144,56 +138,56 @@ describe('TOTP second factor', () => {
   const secret = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
 
   it('asks for the code, refuses a wrong one and accepts the current one', async () => {
-    const user = await createUser(ctx.db, { totpSecret: secret });
-    const noCode = await client.login(user.username, user.password);
+    const user = await createUser(fx.ctx.db, { totpSecret: secret });
+    const noCode = await fx.client.login(user.username, user.password);
     expect(noCode.statusCode).toBe(401);
     expect(noCode.json().error).toBe(ERROR_CODES.otpRequired);
 
     const current = await generate({ secret });
     const wrongCode = current === '000000' ? '111111' : '000000';
-    const wrong = await client.login(user.username, user.password, wrongCode);
+    const wrong = await fx.client.login(user.username, user.password, wrongCode);
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().error).toBe(ERROR_CODES.otpInvalid);
 
-    const ok = await client.login(user.username, user.password, current);
+    const ok = await fx.client.login(user.username, user.password, current);
     expect(ok.statusCode).toBe(200);
     expect(await auditActions(user.username)).toEqual(['login.failure', 'login.success']);
   });
 
   it('does not ask for a code before the password is right', async () => {
-    const user = await createUser(ctx.db, { totpSecret: secret });
-    expect((await client.login(user.username, 'salah')).json().error).toBe(ERROR_CODES.invalidCredentials);
+    const user = await createUser(fx.ctx.db, { totpSecret: secret });
+    expect((await fx.client.login(user.username, 'salah')).json().error).toBe(ERROR_CODES.invalidCredentials);
   });
 
   it('ignores the token field for accounts without a second factor', async () => {
-    const user = await createUser(ctx.db);
-    expect((await client.login(user.username, user.password, '123456')).statusCode).toBe(200);
+    const user = await createUser(fx.ctx.db);
+    expect((await fx.client.login(user.username, user.password, '123456')).statusCode).toBe(200);
   });
 });
 
 describe('POST /api/auth/logout', () => {
   it('revokes the token server-side and audits it', async () => {
-    const user = await createUser(ctx.db);
-    const token = await client.loginToken(user.username, user.password);
-    const other = await client.loginToken(user.username, user.password);
-    const res = await client.request({ method: 'POST', url: '/api/auth/logout', token });
+    const user = await createUser(fx.ctx.db);
+    const token = await fx.client.loginToken(user.username, user.password);
+    const other = await fx.client.loginToken(user.username, user.password);
+    const res = await fx.client.request({ method: 'POST', url: '/api/auth/logout', token });
     expect(res.statusCode).toBe(204);
-    expect((await client.request({ url: '/api/auth/check-token', token })).statusCode).toBe(401);
+    expect((await fx.client.request({ url: '/api/auth/check-token', token })).statusCode).toBe(401);
     // Another sign-in of the same user is a separate session and stays valid.
-    expect((await client.request({ url: '/api/auth/check-token', token: other })).statusCode).toBe(200);
+    expect((await fx.client.request({ url: '/api/auth/check-token', token: other })).statusCode).toBe(200);
     expect(await auditActions(user.username)).toEqual(['login.success', 'login.success', 'logout']);
   });
 
   it('needs a valid token', async () => {
-    expect((await client.request({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+    expect((await fx.client.request({ method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
   });
 });
 
 describe('POST /api/auth/refresh', () => {
   it('rotates: a new session, the old access and refresh tokens stop working', async () => {
-    const user = await createUser(ctx.db);
-    const first = (await client.login(user.username, user.password)).json();
-    const res = await client.request({
+    const user = await createUser(fx.ctx.db);
+    const first = (await fx.client.login(user.username, user.password)).json();
+    const res = await fx.client.request({
       method: 'POST',
       url: '/api/auth/refresh',
       payload: { refreshToken: first.refreshToken },
@@ -201,9 +195,9 @@ describe('POST /api/auth/refresh', () => {
     expect(res.statusCode).toBe(200);
     const second = res.json();
     expect(second.accessToken).not.toBe(first.accessToken);
-    expect((await client.request({ url: '/api/auth/check-token', token: second.accessToken })).statusCode).toBe(200);
-    expect((await client.request({ url: '/api/auth/check-token', token: first.accessToken })).statusCode).toBe(401);
-    const reuse = await client.request({
+    expect((await fx.client.request({ url: '/api/auth/check-token', token: second.accessToken })).statusCode).toBe(200);
+    expect((await fx.client.request({ url: '/api/auth/check-token', token: first.accessToken })).statusCode).toBe(401);
+    const reuse = await fx.client.request({
       method: 'POST',
       url: '/api/auth/refresh',
       payload: { refreshToken: first.refreshToken },
@@ -214,7 +208,7 @@ describe('POST /api/auth/refresh', () => {
 
 describe('XSRF double submit (spec §7)', () => {
   it('issues a readable XSRF-TOKEN cookie', async () => {
-    const res = await ctx.app.inject({ url: '/api/health' });
+    const res = await fx.ctx.app.inject({ url: '/api/health' });
     const cookie = res.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(cookie).toMatchObject({ path: '/', sameSite: 'Strict' });
     expect(cookie?.httpOnly).toBeFalsy();
@@ -222,9 +216,9 @@ describe('XSRF double submit (spec §7)', () => {
   });
 
   it('refuses a POST without the header, or with one that does not match the cookie', async () => {
-    const user = await createUser(ctx.db);
+    const user = await createUser(fx.ctx.db);
     const payload = { username: user.username, password: user.password };
-    const missing = await ctx.app.inject({
+    const missing = await fx.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload,
@@ -232,7 +226,7 @@ describe('XSRF double submit (spec §7)', () => {
     });
     expect(missing.statusCode).toBe(403);
     expect(missing.json().error).toBe(ERROR_CODES.xsrf);
-    const mismatch = await ctx.app.inject({
+    const mismatch = await fx.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload,
@@ -240,7 +234,7 @@ describe('XSRF double submit (spec §7)', () => {
       headers: { 'x-xsrf-token': 'zzzzzzzzzzzzzzzzzzzzzzzz' },
     });
     expect(mismatch.statusCode).toBe(403);
-    const noCookie = await ctx.app.inject({
+    const noCookie = await fx.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/login',
       payload,

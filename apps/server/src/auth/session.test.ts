@@ -4,27 +4,21 @@
 import { allowedPages, ERROR_CODES } from '@portal/contract';
 import { SignJWT } from 'jose';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useTestApp } from '../test/api-fixture.js';
 import { createTestApp, createUser, TEST_JWT_SECRET, TestClient, type TestContext } from '../test/test-app.js';
 import { TOKEN_ISSUER } from './sessions.js';
 
-let ctx: TestContext;
-let client: TestClient;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  client = new TestClient(ctx.app);
-});
-afterAll(() => ctx.close());
+const fx = useTestApp();
 
 describe('GET /api/auth/check-token', () => {
   it('returns the principal in mapData.data with the menus of spec §6', async () => {
-    const user = await createUser(ctx.db, {
+    const user = await createUser(fx.ctx.db, {
       roles: ['ROLE_SUPERVISOR_PPPK', 'ROLE_ADMIN_PPPK'],
       flags: { isPppk: true },
     });
-    const token = await client.loginToken(user.username, user.password);
-    const res = await client.request({ url: '/api/auth/check-token', token });
+    const token = await fx.client.loginToken(user.username, user.password);
+    const res = await fx.client.request({ url: '/api/auth/check-token', token });
     expect(res.statusCode).toBe(200);
     const principal = res.json().mapData.data;
     expect(principal).toMatchObject({
@@ -47,7 +41,7 @@ describe('GET /api/auth/check-token', () => {
     ['not a bearer', 'Basic dXNlcjpwYXNz'],
     ['garbage', 'Bearer bukan-token'],
   ])('refuses %s with 401', async (_case, authorization) => {
-    const res = await client.request({
+    const res = await fx.client.request({
       url: '/api/auth/check-token',
       headers: authorization ? { authorization } : {},
     });
@@ -56,18 +50,18 @@ describe('GET /api/auth/check-token', () => {
   });
 
   it('refuses a tampered token', async () => {
-    const user = await createUser(ctx.db);
-    const token = await client.loginToken(user.username, user.password);
+    const user = await createUser(fx.ctx.db);
+    const token = await fx.client.loginToken(user.username, user.password);
     const [header, payload, signature] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const forged = Buffer.from(JSON.stringify({ ...claims, sub: '1' })).toString('base64url');
-    const res = await client.request({ url: '/api/auth/check-token', token: `${header}.${forged}.${signature}` });
+    const res = await fx.client.request({ url: '/api/auth/check-token', token: `${header}.${forged}.${signature}` });
     expect(res.statusCode).toBe(401);
   });
 
   it('refuses an expired token whose session still exists', async () => {
-    const user = await createUser(ctx.db);
-    const token = await client.loginToken(user.username, user.password);
+    const user = await createUser(fx.ctx.db);
+    const token = await fx.client.loginToken(user.username, user.password);
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
     const expired = await new SignJWT({})
       .setProtectedHeader({ alg: 'HS256' })
@@ -77,27 +71,27 @@ describe('GET /api/auth/check-token', () => {
       .setIssuedAt(claims.iat - 3600)
       .setExpirationTime(claims.iat - 60)
       .sign(new TextEncoder().encode(TEST_JWT_SECRET));
-    const res = await client.request({ url: '/api/auth/check-token', token: expired });
+    const res = await fx.client.request({ url: '/api/auth/check-token', token: expired });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toContain('berakhir');
   });
 
   it('refuses a token it accepted before once the token has expired', async () => {
     // Signatures are checked once per token (auth/sessions.ts); expiry must still be every time.
-    const user = await createUser(ctx.db);
-    const token = await client.loginToken(user.username, user.password);
-    expect((await client.request({ url: '/api/auth/check-token', token })).statusCode).toBe(200);
+    const user = await createUser(fx.ctx.db);
+    const token = await fx.client.loginToken(user.username, user.password);
+    expect((await fx.client.request({ url: '/api/auth/check-token', token })).statusCode).toBe(200);
     const { exp, jti } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
     // The session row stays valid (PGlite's now() follows the faked clock): only the token's
     // own expiry can refuse it.
-    await ctx.db
+    await fx.ctx.db
       .updateTable('auth_session')
       .set({ expires_at: sql<Date>`now() + interval '10 years'` })
       .where('id', '=', jti)
       .execute();
     vi.useFakeTimers({ toFake: ['Date'], now: (exp + 1) * 1000 });
     try {
-      const res = await client.request({ url: '/api/auth/check-token', token });
+      const res = await fx.client.request({ url: '/api/auth/check-token', token });
       expect(res.statusCode).toBe(401);
       expect(res.json().message).toBe('Sesi Anda telah berakhir. Silakan masuk kembali.');
     } finally {
@@ -106,21 +100,21 @@ describe('GET /api/auth/check-token', () => {
   });
 
   it('refuses a token whose session is past its server-side expiry', async () => {
-    const user = await createUser(ctx.db);
-    const token = await client.loginToken(user.username, user.password);
-    await ctx.db
+    const user = await createUser(fx.ctx.db);
+    const token = await fx.client.loginToken(user.username, user.password);
+    await fx.ctx.db
       .updateTable('auth_session')
       .set({ expires_at: sql<Date>`now() - interval '1 second'` })
       .where('user_id', '=', user.id)
       .execute();
-    expect((await client.request({ url: '/api/auth/check-token', token })).statusCode).toBe(401);
+    expect((await fx.client.request({ url: '/api/auth/check-token', token })).statusCode).toBe(401);
   });
 
   it('refuses the token of a user deactivated after signing in', async () => {
-    const user = await createUser(ctx.db);
-    const token = await client.loginToken(user.username, user.password);
-    await ctx.db.updateTable('app_user').set({ active: false }).where('id', '=', user.id).execute();
-    expect((await client.request({ url: '/api/auth/check-token', token })).statusCode).toBe(401);
+    const user = await createUser(fx.ctx.db);
+    const token = await fx.client.loginToken(user.username, user.password);
+    await fx.ctx.db.updateTable('app_user').set({ active: false }).where('id', '=', user.id).execute();
+    expect((await fx.client.request({ url: '/api/auth/check-token', token })).statusCode).toBe(401);
   });
 });
 
@@ -134,16 +128,16 @@ describe('remembered session checks (SESSION_CACHE_SECONDS)', () => {
     app.request({ url: '/api/auth/check-token', token }).then((res) => res.statusCode);
 
   it('takes a revocation made elsewhere within SESSION_CACHE_SECONDS, not later', async () => {
-    const user = await createUser(ctx.db);
-    const token = await client.loginToken(user.username, user.password);
-    expect(await checkToken(client, token)).toBe(200);
-    await revokeElsewhere(ctx.db, token);
+    const user = await createUser(fx.ctx.db);
+    const token = await fx.client.loginToken(user.username, user.password);
+    expect(await checkToken(fx.client, token)).toBe(200);
+    await revokeElsewhere(fx.ctx.db, token);
     // The check made a moment ago stands on this instance (that is what the setting buys) …
-    expect(await checkToken(client, token)).toBe(200);
+    expect(await checkToken(fx.client, token)).toBe(200);
     // … for at most SESSION_CACHE_SECONDS.
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + ctx.config.sessionCacheSeconds * 1000 + 1 });
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + fx.ctx.config.sessionCacheSeconds * 1000 + 1 });
     try {
-      expect(await checkToken(client, token)).toBe(401);
+      expect(await checkToken(fx.client, token)).toBe(401);
     } finally {
       vi.useRealTimers();
     }

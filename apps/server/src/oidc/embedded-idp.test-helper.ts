@@ -4,8 +4,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { importJWK, type JWK, SignJWT } from 'jose';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, TestClient, type TestContext } from '../test/test-app.js';
+import { expect } from 'vitest';
+import { useTestApp } from '../test/api-fixture.js';
 import { authorizeParams, formAction, ISSUER_PATH, OIDC, pkcePair, SsoBrowser } from './sso-client.test-helper.js';
 
 export const ORIGIN = 'http://localhost:3000';
@@ -26,12 +26,7 @@ export const tokenRequest = (browser: SsoBrowser, form: Record<string, string>) 
   });
 
 export function useEmbeddedIdp() {
-  const fx = { ctx: undefined as unknown as TestContext, client: undefined as unknown as TestClient };
-  beforeAll(async () => {
-    fx.ctx = await createTestApp();
-    fx.client = new TestClient(fx.ctx.app);
-  });
-  afterAll(() => fx.ctx.close());
+  const fx = useTestApp();
 
   /** Sign-in form → code → tokens, as the SPA does it. */
   async function signIn(

@@ -113,3 +113,14 @@ export async function setWindow(db: Kysely<DB>, tahap: Tahap, open: boolean) {
     .where('tahap', '=', tahap)
     .execute();
 }
+
+/** A test file's bare app (no accounts seeded; `config` over the test defaults) and a client on it. */
+export function useTestApp(config: Partial<Config> = {}) {
+  const fx = {} as { ctx: TestContext; client: TestClient };
+  beforeAll(async () => {
+    fx.ctx = await createTestApp(config);
+    fx.client = new TestClient(fx.ctx.app);
+  });
+  afterAll(() => fx.ctx.close());
+  return fx;
+}

@@ -4,51 +4,50 @@
 // decision, the objection against a TIDAK_VALID decision answered like a sanggah (accepted: the
 // claim becomes VALID and the score follows), the evidence files, and the audit events.
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { DEMO_PASSWORD, type KategoriAfirmasi } from '@portal/contract';
+import type { KategoriAfirmasi } from '@portal/contract';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedAccounts } from '../../db/seed/accounts.js';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { seedApplicants } from '../../db/seed/applicants.js';
 import { demoFile } from '../../db/seed/demo-files.js';
-import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
-import { createTestApp, TestClient, type TestContext } from '../../test/test-app.js';
+import { listBody, setWindow as setStageWindow, eventsOf as trailOf, useApiFixture } from '../../test/api-fixture.js';
 
 const KEMENKES = 6;
 const BANDUNG = 7;
-let ctx: TestContext;
-let client: TestClient;
-let filesDir: string;
 let sha256: string;
-const tokens = new Map<string, string>();
 let pelamar: number[] = [];
 let pelamarBandung: number;
 
-async function call(username: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) {
-  let token = tokens.get(username);
-  if (!token) {
-    token = await client.loginToken(username, DEMO_PASSWORD);
-    tokens.set(username, token);
-  }
-  return client.request({
-    method,
-    url,
-    token,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
-}
-
-const listBody = (filter: Record<string, unknown> = {}) => ({
-  filter,
-  paginator: { page: 1, pageSize: 100 },
-  sorting: { column: 'id', direction: 'asc' },
-  searchTerm: '',
+const api = useApiFixture({
+  seed: async (api) => {
+    const { db } = api.ctx;
+    await seedApplicants(db, api.store, {
+      seed: 13,
+      withDocuments: true,
+      blocks: [
+        { instansiId: KEMENKES, track: 'nakes', applicants: 40 },
+        { instansiId: BANDUNG, track: 'nakes', applicants: 20 },
+      ],
+    });
+    const file = demoFile('BUKTI_DISABILITAS');
+    sha256 = await api.store.put(file.bytes);
+    await db.insertInto('berkas').values({ sha256, mime: file.mime, size: file.bytes.length }).execute();
+    const rows = await db
+      .selectFrom('pelamar')
+      .where('track', '=', 'nakes')
+      .select(['id', 'instansi_id'])
+      .orderBy('id')
+      .execute();
+    pelamar = rows.filter((row) => row.instansi_id === KEMENKES).map((row) => Number(row.id));
+    pelamarBandung = Number(rows.find((row) => row.instansi_id === BANDUNG)?.id);
+  },
 });
+const { call } = api;
+const setWindow = (tahap: 'AFIRMASI' | 'JAWAB_SANGGAH_AFIRMASI', open: boolean) =>
+  setStageWindow(api.ctx.db, tahap, open);
+const eventsOf = (pelamarId: number) => trailOf(api.ctx.db, pelamarId);
 
 async function buatKlaim(pelamarId: number, kategori: KategoriAfirmasi, status = 'BELUM') {
-  const row = await ctx.db
+  const row = await api.ctx.db
     .insertInto('afirmasi')
     .values({
       pelamar_id: pelamarId,
@@ -69,7 +68,7 @@ async function buatKlaim(pelamarId: number, kategori: KategoriAfirmasi, status =
 }
 
 async function nilaiAfirmasi(pelamarId: number) {
-  const row = await ctx.db
+  const row = await api.ctx.db
     .selectFrom('nilai')
     .where('pelamar_id', '=', pelamarId)
     .where('komponen', '=', 'AFIRMASI')
@@ -87,64 +86,10 @@ async function periksa(id: number, status: 'VALID' | 'TIDAK_VALID', version?: nu
   });
 }
 
-async function setWindow(tahap: 'AFIRMASI' | 'JAWAB_SANGGAH_AFIRMASI', open: boolean) {
-  await ctx.db
-    .updateTable('jadwal_tahap')
-    .set(
-      open
-        ? { mulai: sql`now() - interval '1 day'`, selesai: sql`now() + interval '30 days'` }
-        : { mulai: sql`now() - interval '10 days'`, selesai: sql`now() - interval '2 days'` },
-    )
-    .where('tahap', '=', tahap)
-    .execute();
-}
-
-async function eventsOf(pelamarId: number) {
-  return ctx.db
-    .selectFrom('audit_event')
-    .where('entity', '=', 'pelamar')
-    .where('entity_id', '=', String(pelamarId))
-    .select(['action', 'actor_username', 'from_value', 'to_value', 'reason', 'details'])
-    .orderBy('id')
-    .execute();
-}
-
-beforeAll(async () => {
-  filesDir = mkdtempSync(path.join(tmpdir(), 'berkas-'));
-  ctx = await createTestApp({ loginRateLimitPerMinute: 10_000, filesDir });
-  client = new TestClient(ctx.app);
-  await seedAccounts(ctx.db);
-  const store = new FolderBerkasStore(filesDir);
-  await seedApplicants(ctx.db, store, {
-    seed: 13,
-    withDocuments: true,
-    blocks: [
-      { instansiId: KEMENKES, track: 'nakes', applicants: 40 },
-      { instansiId: BANDUNG, track: 'nakes', applicants: 20 },
-    ],
-  });
-  const file = demoFile('BUKTI_DISABILITAS');
-  sha256 = await store.put(file.bytes);
-  await ctx.db.insertInto('berkas').values({ sha256, mime: file.mime, size: file.bytes.length }).execute();
-  const rows = await ctx.db
-    .selectFrom('pelamar')
-    .where('track', '=', 'nakes')
-    .select(['id', 'instansi_id'])
-    .orderBy('id')
-    .execute();
-  pelamar = rows.filter((row) => row.instansi_id === KEMENKES).map((row) => Number(row.id));
-  pelamarBandung = Number(rows.find((row) => row.instansi_id === BANDUNG)?.id);
-}, 60_000);
-
-afterAll(async () => {
-  await ctx.close();
-  rmSync(filesDir, { recursive: true, force: true });
-});
-
 beforeEach(async () => {
-  await sql`DELETE FROM sanggah`.execute(ctx.db);
-  await sql`DELETE FROM afirmasi`.execute(ctx.db);
-  await sql`DELETE FROM nilai WHERE komponen = 'AFIRMASI'`.execute(ctx.db);
+  await sql`DELETE FROM sanggah`.execute(api.ctx.db);
+  await sql`DELETE FROM afirmasi`.execute(api.ctx.db);
+  await sql`DELETE FROM nilai WHERE komponen = 'AFIRMASI'`.execute(api.ctx.db);
   await setWindow('AFIRMASI', true);
   await setWindow('JAWAB_SANGGAH_AFIRMASI', true);
 });
@@ -275,7 +220,7 @@ describe('the checker’s decision', () => {
 
 describe('objections against the checker (sanggah afirmasi)', () => {
   async function buatSanggah(pelamarId: number, klaimIds: number[]) {
-    const row = await ctx.db
+    const row = await api.ctx.db
       .insertInto('sanggah')
       .values({
         pelamar_id: pelamarId,
@@ -332,7 +277,11 @@ describe('objections against the checker (sanggah afirmasi)', () => {
     const res = await call('supervisor.nakes', 'PUT', `/api/nakes/sanggah-afirmasi/${id}`, jawab(1, ['DITERIMA']));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ status: 'DITERIMA', mengubahStatus: true });
-    const row = await ctx.db.selectFrom('afirmasi').where('id', '=', klaim).select('status').executeTakeFirstOrThrow();
+    const row = await api.ctx.db
+      .selectFrom('afirmasi')
+      .where('id', '=', klaim)
+      .select('status')
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('VALID');
     expect(await nilaiAfirmasi(a)).toBe(50);
     const actions = (await eventsOf(a)).map((event) => event.action);

@@ -75,20 +75,13 @@ function rowColumns(query: Query) {
     .innerJoin('instansi as i', 'i.id', 's.instansi_id')
     .leftJoin('app_user as j', 'j.id', 's.dijawab_oleh')
     .select([
-      's.id',
-      's.pelamar_id',
-      ...listSql.PELAMAR_KOLOM,
-      ...listSql.INSTANSI_KOLOM,
+      ...listSql.SANGGAH_KOLOM,
       's.komponen',
       's.pelamar_terkait_id',
       'q.nama as terkait_nama',
       'q.no_peserta as terkait_no_peserta',
       's.nilai_saat_diajukan',
       's.nilai_usulan',
-      's.status',
-      listSql.momentText('s.diajukan_at').as('diajukan_at'),
-      listSql.momentText('s.dijawab_at').as('dijawab_at'),
-      'j.fullname as penjawab_nama',
       listSql.momentText('s.disetujui_at').as('disetujui_at'),
     ]);
 }

@@ -61,18 +61,7 @@ function rowColumns(query: Query) {
     .innerJoin('formasi as f', 'f.id', 'p.formasi_id')
     .innerJoin('instansi as i', 'i.id', 's.instansi_id')
     .leftJoin('app_user as j', 'j.id', 's.dijawab_oleh')
-    .select([
-      's.id',
-      's.pelamar_id',
-      ...listSql.PELAMAR_KOLOM,
-      ...listSql.INSTANSI_KOLOM,
-      's.status',
-      sql<number>`jsonb_array_length(s.butir)`.as('jumlah_butir'),
-      listSql.momentText('s.diajukan_at').as('diajukan_at'),
-      listSql.momentText('s.dijawab_at').as('dijawab_at'),
-      'j.fullname as penjawab_nama',
-      's.cek_status',
-    ]);
+    .select([...listSql.SANGGAH_KOLOM, sql<number>`jsonb_array_length(s.butir)`.as('jumlah_butir'), 's.cek_status']);
 }
 
 type RowColumns = Awaited<ReturnType<ReturnType<typeof rowColumns>['execute']>>[number];

@@ -74,6 +74,21 @@ export const PELAMAR_KOLOM = ['p.no_peserta', 'p.nik', 'p.nama', 'f.jabatan_nama
 /** The instansi's columns of a row (`instansi as i`). */
 export const INSTANSI_KOLOM = ['i.id as instansi_id', 'i.kode as instansi_kode', 'i.nama as instansi_nama'] as const;
 
+/**
+ * The columns of an objection's row, of either kind (`sanggah` or `sanggah_nilai` as s, its
+ * applicant p with formasi f, instansi i, the answerer j): what the two lists show alike.
+ */
+export const SANGGAH_KOLOM = [
+  's.id',
+  's.pelamar_id',
+  ...PELAMAR_KOLOM,
+  ...INSTANSI_KOLOM,
+  's.status',
+  momentText('s.diajukan_at').as('diajukan_at'),
+  momentText('s.dijawab_at').as('dijawab_at'),
+  'j.fullname as penjawab_nama',
+] as const;
+
 /** The record's and its applicant's fields of a small list's row (NIK masked where the role says so). */
 export function pelamarFields(
   row: {
