@@ -10,7 +10,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createTestApp, createUser, TEST_JWT_SECRET, TestClient, type TestContext } from '../test/test-app.js';
-import { authorizeParams, formAction, pkcePair, tableState } from './sso-client.test-helper.js';
+import { authorizeParams, formAction, listWith, pkcePair } from './sso-client.test-helper.js';
 
 const SCRIPT = fileURLToPath(new URL('../../../../scripts/external-idp.mjs', import.meta.url));
 const PORTAL = 'http://127.0.0.1:3999';
@@ -146,12 +146,7 @@ describe('an independent external identity service (OIDC_ISSUER)', () => {
     const check = await checkToken(tokens.access_token ?? '');
     expect(check.statusCode).toBe(200);
     expect(check.json().mapData.data.username).toBe(USERNAME);
-    const list = await client.request({
-      method: 'POST',
-      url: '/api/cpns/verifikator/filter',
-      token: tokens.access_token,
-      payload: tableState,
-    });
+    const list = await listWith(client, '/api/cpns/verifikator/filter', tokens.access_token);
     expect(list.statusCode).toBe(200);
 
     const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' });
@@ -183,12 +178,7 @@ describe('an independent external identity service (OIDC_ISSUER)', () => {
     const res = await checkToken(tokens.access_token ?? '');
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('Akun Anda tidak terdaftar atau tidak aktif di portal ini.');
-    const list = await client.request({
-      method: 'POST',
-      url: '/api/cpns/verifikator/filter',
-      token: tokens.access_token,
-      payload: tableState,
-    });
+    const list = await listWith(client, '/api/cpns/verifikator/filter', tokens.access_token);
     expect(list.statusCode).toBe(401);
     const rows = await ctx.db.selectFrom('app_user').select('id').where('username', '=', 'orang.luar').execute();
     expect(rows).toEqual([]);

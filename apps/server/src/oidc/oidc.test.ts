@@ -13,7 +13,7 @@ import {
   tokenRequest,
   useEmbeddedIdp,
 } from './embedded-idp.test-helper.js';
-import { formAction, ISSUER_PATH, OIDC, pkcePair, SsoBrowser, tableState } from './sso-client.test-helper.js';
+import { formAction, ISSUER_PATH, listWith, OIDC, pkcePair, SsoBrowser } from './sso-client.test-helper.js';
 
 const fx = useEmbeddedIdp();
 const { signIn, checkToken } = fx;
@@ -100,20 +100,10 @@ describe('code + PKCE sign-in', () => {
     expect(viaSso.json().mapData.data.menus.map((m: { page: string }) => m.page)).toContain('/cpns/verifikasi');
 
     // A data call with the IdP's token: the page binding of spec §6 applies as for local login.
-    const list = await fx.client.request({
-      method: 'POST',
-      url: '/api/cpns/verifikator/filter',
-      token: tokens.access_token,
-      payload: tableState,
-    });
+    const list = await listWith(fx.client, '/api/cpns/verifikator/filter', tokens.access_token);
     expect(list.statusCode).toBe(200);
     expect(list.json()).toMatchObject({ recordsTotal: expect.any(Number), data: expect.any(Array) });
-    const refused = await fx.client.request({
-      method: 'POST',
-      url: '/api/nakes/verifikator/filter',
-      token: tokens.access_token,
-      payload: tableState,
-    });
+    const refused = await listWith(fx.client, '/api/nakes/verifikator/filter', tokens.access_token);
     expect(refused.statusCode).toBe(403);
   });
 

@@ -3,6 +3,7 @@
 
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { TestClient } from '../test/test-app.js';
 
 export const ISSUER_PATH = '/realms/public';
 export const OIDC = `${ISSUER_PATH}/protocol/openid-connect`;
@@ -15,6 +16,10 @@ export const tableState = {
   searchTerm: '',
   grouping: { selectedRowIds: [], itemIds: [] },
 };
+
+/** A list call with a bearer token (first 10 rows), as the SPA makes it after signing in. */
+export const listWith = (client: TestClient, url: string, token: string | undefined) =>
+  client.request({ method: 'POST', url, token, payload: tableState });
 
 /** The SPA's authorization request (code + PKCE S256, as a public client); '' in `extra` drops a parameter. */
 export function authorizeParams(redirectUri: string, pkce: { challenge: string }, extra: Record<string, string> = {}) {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../config.js';
 import type { DB } from '../db/schema.js';
 import { seedAccounts } from '../db/seed/accounts.js';
+import { type SeedBlock, seedApplicants } from '../db/seed/applicants.js';
 import { FolderBerkasStore } from '../storage/folder-berkas-store.js';
 import { createTestApp, TestClient, type TestContext } from './test-app.js';
 
@@ -34,10 +35,16 @@ export interface ApiFixture {
 
 /**
  * Registers the file's app: made with `config` over a generous login rate limit, the demo
- * accounts seeded, then `seed` (applicants, objections…) run once before the tests.
+ * accounts seeded, `applicants` generated (with documents and scores, from the seed given), then
+ * `seed` (objections, claims…) run once before the tests.
  */
 export function useApiFixture(
-  options: { config?: Partial<Config>; seed?: (api: ApiFixture) => Promise<void>; timeout?: number } = {},
+  options: {
+    config?: Partial<Config>;
+    applicants?: { seed: number; blocks: SeedBlock[] };
+    seed?: (api: ApiFixture) => Promise<void>;
+    timeout?: number;
+  } = {},
 ): ApiFixture {
   const tokens = new Map<string, string>();
   const api = {
@@ -64,6 +71,7 @@ export function useApiFixture(
     api.ctx = await createTestApp({ loginRateLimitPerMinute: 10_000, filesDir: api.filesDir, ...options.config });
     api.client = new TestClient(api.ctx.app);
     await seedAccounts(api.ctx.db);
+    if (options.applicants) await seedApplicants(api.ctx.db, api.store, { ...options.applicants, withDocuments: true });
     await options.seed?.(api);
   }, options.timeout ?? 60_000);
   afterAll(async () => {
@@ -123,4 +131,10 @@ export function useTestApp(config: Partial<Config> = {}) {
   });
   afterAll(() => fx.ctx.close());
   return fx;
+}
+
+/** A user's id by username. */
+export async function userIdOf(db: Kysely<DB>, username: string): Promise<number> {
+  const row = await db.selectFrom('app_user').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+  return row.id;
 }

@@ -7,7 +7,6 @@
 import type { KategoriAfirmasi } from '@portal/contract';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { seedApplicants } from '../../db/seed/applicants.js';
 import { demoFile } from '../../db/seed/demo-files.js';
 import { listBody, setWindow as setStageWindow, eventsOf as trailOf, useApiFixture } from '../../test/api-fixture.js';
 
@@ -18,16 +17,15 @@ let pelamar: number[] = [];
 let pelamarBandung: number;
 
 const api = useApiFixture({
+  applicants: {
+    seed: 13,
+    blocks: [
+      { instansiId: KEMENKES, track: 'nakes', applicants: 40 },
+      { instansiId: BANDUNG, track: 'nakes', applicants: 20 },
+    ],
+  },
   seed: async (api) => {
     const { db } = api.ctx;
-    await seedApplicants(db, api.store, {
-      seed: 13,
-      withDocuments: true,
-      blocks: [
-        { instansiId: KEMENKES, track: 'nakes', applicants: 40 },
-        { instansiId: BANDUNG, track: 'nakes', applicants: 20 },
-      ],
-    });
     const file = demoFile('BUKTI_DISABILITAS');
     sha256 = await api.store.put(file.bytes);
     await db.insertInto('berkas').values({ sha256, mime: file.mime, size: file.bytes.length }).execute();

@@ -32,6 +32,7 @@ import {
   PELAMAR_KOLOM,
   pelamarFields,
   smallListFilters,
+  smallListSort,
 } from '../shared/list-sql.js';
 import { sortedPage, statusPage } from '../shared/status-summary.js';
 
@@ -50,9 +51,7 @@ const klaimPelamar = (db: Kysely<DB> | Transaction<DB>) =>
 type Query = ReturnType<typeof klaimPelamar>;
 
 const SORT: Record<AfirmasiListRequest['sorting']['column'], string> = {
-  id: 'a.id',
-  nama: 'p.nama_cari',
-  diajukanAt: 'a.diajukan_at',
+  ...smallListSort('a'),
   diperiksaAt: 'a.diperiksa_at',
 };
 

@@ -7,11 +7,10 @@ import type { DashboardResponse, DashboardSection, TrackId } from '@portal/contr
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { seedAfirmasi } from '../../db/seed/afirmasi.js';
-import { seedApplicants } from '../../db/seed/applicants.js';
 import { attributeDecisions } from '../../db/seed/jadwal.js';
 import { planNonAsn, seedNonAsn } from '../../db/seed/nonasn.js';
 import { seedSanggah } from '../../db/seed/sanggah.js';
-import { useApiFixture } from '../../test/api-fixture.js';
+import { useApiFixture, userIdOf } from '../../test/api-fixture.js';
 
 export const KEMENKUM = 3;
 export const BANDUNG = 7;
@@ -42,20 +41,19 @@ export function useDashboardFixture() {
     // Every view reads afresh here (the figures must move at once after a decision); SharedReads is tested apart.
     config: { dashboardCacheSeconds: 0 },
     timeout: 90_000,
+    applicants: {
+      seed: 17,
+      blocks: [
+        { instansiId: KEMENKUM, track: 'cpns', applicants: 150 },
+        { instansiId: BANDUNG, track: 'cpns', applicants: 60 },
+        { instansiId: 4, track: 'pppk', applicants: 50 },
+        { instansiId: 5, track: 'pppk-guru', applicants: 40 },
+        { instansiId: 6, track: 'nakes', applicants: 60 },
+        { instansiId: RAJA_AMPAT, track: 'cpns', applicants: 4, undecided: true },
+      ],
+    },
     seed: async (api) => {
       const { db } = api.ctx;
-      await seedApplicants(db, api.store, {
-        seed: 17,
-        withDocuments: true,
-        blocks: [
-          { instansiId: KEMENKUM, track: 'cpns', applicants: 150 },
-          { instansiId: BANDUNG, track: 'cpns', applicants: 60 },
-          { instansiId: 4, track: 'pppk', applicants: 50 },
-          { instansiId: 5, track: 'pppk-guru', applicants: 40 },
-          { instansiId: 6, track: 'nakes', applicants: 60 },
-          { instansiId: RAJA_AMPAT, track: 'cpns', applicants: 4, undecided: true },
-        ],
-      });
       await attributeDecisions(db);
       // The seeded decisions lie in 2024; bring a share of them into the last week (some today), so
       // "today" and the seven days have something to count.
@@ -99,14 +97,7 @@ export function useDashboardFixture() {
     return Number(rows[0]?.n ?? 0);
   }
 
-  async function userId(username: string): Promise<number> {
-    const row = await api.ctx.db
-      .selectFrom('app_user')
-      .where('username', '=', username)
-      .select('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const userId = (username: string) => userIdOf(api.ctx.db, username);
 
   /** Rows of one instansi and track grouped by a column, as an object. */
   async function grouped(column: string, where: ReturnType<typeof sql>) {

@@ -80,6 +80,15 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** The instansi's CPNS applicants as the documents list them. */
+const applicantsOf = () =>
+  ctx.db
+    .selectFrom('pelamar')
+    .select(['no_peserta', 'nik', 'status_verifikasi', 'alasan_tms'])
+    .where('instansi_id', '=', INSTANSI)
+    .where('track', '=', 'cpns')
+    .execute();
+
 const post = (url: string, payload: unknown, token = admin) =>
   client.request({ method: 'POST', url: `/api/cpns/admin/dokumen-resmi${url}`, token, payload: payload as object });
 
@@ -149,12 +158,7 @@ describe('official documents (issue #20)', () => {
     expect(text).toContain(`Kode dokumen ${dokumen.kode}`);
     expect(text).toContain(pengumuman.penandatangan.nama);
 
-    const applicants = await ctx.db
-      .selectFrom('pelamar')
-      .select(['no_peserta', 'nik', 'status_verifikasi', 'alasan_tms'])
-      .where('instansi_id', '=', INSTANSI)
-      .where('track', '=', 'cpns')
-      .execute();
+    const applicants = await applicantsOf();
     expect(applicants.length).toBe(180);
     const label = new Map<string, string>(ALASAN_TMS.map((a) => [a.kode, a.label]));
     const lines = text.split('\n');
@@ -260,12 +264,7 @@ describe('official documents (issue #20)', () => {
     sheet.eachRow((row, n) => {
       if (n > 1) rows.set(String(row.getCell(5).value), (row.values as unknown[]).slice(1));
     });
-    const applicants = await ctx.db
-      .selectFrom('pelamar')
-      .select(['no_peserta', 'nik', 'status_verifikasi', 'alasan_tms'])
-      .where('instansi_id', '=', INSTANSI)
-      .where('track', '=', 'cpns')
-      .execute();
+    const applicants = await applicantsOf();
     expect(sheet.rowCount - 1).toBe(applicants.length);
     const label = new Map<string, string>(ALASAN_TMS.map((a) => [a.kode, a.label]));
     for (const p of applicants) {

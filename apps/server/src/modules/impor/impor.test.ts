@@ -8,6 +8,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { userIdOf } from '../../test/api-fixture.js';
 import { csv, PDF, PELAMAR_HEADER, PNG, pelamarRow, useImporFixture, zip } from './fixture.js';
 
 const fx = useImporFixture();
@@ -178,14 +179,10 @@ describe('an import from check to apply (issue #18)', () => {
       await fx.cek('pelamar', 'pelamar.csv', csv([PELAMAR_HEADER, pelamarRow({ nama: 'Siti Belum Diklaim' })]))
     ).json();
     expect(ahead).toMatchObject({ berubah: 1 });
-    const verifier = await api.ctx.db
-      .selectFrom('app_user')
-      .select('id')
-      .where('username', '=', 'verifikator.cpns')
-      .executeTakeFirstOrThrow();
+    const verifierId = await userIdOf(api.ctx.db, 'verifikator.cpns');
     await api.ctx.db
       .updateTable('pelamar')
-      .set({ klaim_oleh: verifier.id, klaim_at: new Date() })
+      .set({ klaim_oleh: verifierId, klaim_at: new Date() })
       .where('id', '=', added.id)
       .execute();
     expect(await fx.terapkan(ahead.id)).toMatchObject({ status: 'SELESAI', berubah: 0, konflik: 1 });

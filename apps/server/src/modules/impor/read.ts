@@ -82,17 +82,20 @@ async function separatorOf(file: string): Promise<string> {
   }
 }
 
+/** How every CSV is read: the header's names folded, rows of any length, blank lines skipped. */
+const csvOptions = (delimiter: string) => ({
+  delimiter,
+  bom: true,
+  columns: (header: string[]) => header.map(namaKolom),
+  relax_column_count: true,
+  skip_empty_lines: true,
+  trim: true,
+  info: true,
+});
+
 async function* bacaCsv(file: string): AsyncIterable<BarisMentah> {
   const delimiter = await separatorOf(file);
-  const parser = parse({
-    delimiter,
-    bom: true,
-    columns: (header: string[]) => header.map(namaKolom),
-    relax_column_count: true,
-    skip_empty_lines: true,
-    trim: true,
-    info: true,
-  });
+  const parser = parse(csvOptions(delimiter));
   // pipeline, not pipe: an encoding error must end the reading, not leave it waiting.
   pipeline(createReadStream(file), utf8Check(), parser, () => undefined);
   for await (const { record, info } of parser as AsyncIterable<{
@@ -177,14 +180,9 @@ export function bacaBerkas(file: string, format: Format): AsyncIterable<BarisMen
 export function bacaManifest(text: string): BarisMentah[] {
   const first = text.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
   const delimiter = first.split(';').length > first.split(',').length ? ';' : ',';
-  const records = parseSync(text, {
-    delimiter,
-    bom: true,
-    columns: (header: string[]) => header.map(namaKolom),
-    relax_column_count: true,
-    skip_empty_lines: true,
-    trim: true,
-    info: true,
-  }) as { record: Record<string, string>; info: { lines: number } }[];
+  const records = parseSync(text, csvOptions(delimiter)) as {
+    record: Record<string, string>;
+    info: { lines: number };
+  }[];
   return records.map(({ record, info }) => ({ baris: info.lines, nilai: record }));
 }

@@ -2,7 +2,6 @@
 // documents on every track at five instansi, and the calls of a list as the table sends them.
 
 import { expect } from 'vitest';
-import { seedApplicants } from '../../db/seed/applicants.js';
 import { useApiFixture } from '../../test/api-fixture.js';
 
 /** A list body as the table sends it (spec §7), first 100 rows by id unless overridden. */
@@ -17,19 +16,16 @@ export const body = (overrides: Record<string, unknown> = {}) => ({
 
 export function usePelamarFixture() {
   const api = useApiFixture({
-    seed: async (api) => {
-      await seedApplicants(api.ctx.db, api.store, {
-        seed: 11,
-        withDocuments: true,
-        blocks: [
-          { instansiId: 3, track: 'cpns', applicants: 160 },
-          { instansiId: 7, track: 'cpns', applicants: 40 },
-          { instansiId: 4, track: 'pppk', applicants: 30 },
-          { instansiId: 5, track: 'pppk-guru', applicants: 30 },
-          { instansiId: 6, track: 'nakes', applicants: 30 },
-          { instansiId: 7, track: 'nakes', applicants: 20 },
-        ],
-      });
+    applicants: {
+      seed: 11,
+      blocks: [
+        { instansiId: 3, track: 'cpns', applicants: 160 },
+        { instansiId: 7, track: 'cpns', applicants: 40 },
+        { instansiId: 4, track: 'pppk', applicants: 30 },
+        { instansiId: 5, track: 'pppk-guru', applicants: 30 },
+        { instansiId: 6, track: 'nakes', applicants: 30 },
+        { instansiId: 7, track: 'nakes', applicants: 20 },
+      ],
     },
   });
 

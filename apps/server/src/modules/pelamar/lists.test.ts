@@ -17,6 +17,7 @@ import {
 } from '@portal/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { userIdOf } from '../../test/api-fixture.js';
 import { createUser } from '../../test/test-app.js';
 import { body, usePelamarFixture } from './fixture.js';
 
@@ -121,14 +122,10 @@ describe('filters, sorting, paging, search', () => {
       .where('p.instansi_id', '=', 3)
       .orderBy('p.id')
       .executeTakeFirstOrThrow();
-    const verifier = await api.ctx.db
-      .selectFrom('app_user')
-      .select('id')
-      .where('username', '=', 'verifikator.cpns')
-      .executeTakeFirstOrThrow();
+    const verifierId = await userIdOf(api.ctx.db, 'verifikator.cpns');
     await api.ctx.db
       .updateTable('pelamar')
-      .set({ verifikator_id: verifier.id, status_supervisi: 'DIKEMBALIKAN' })
+      .set({ verifikator_id: verifierId, status_supervisi: 'DIKEMBALIKAN' })
       .where('id', '=', sample.id)
       .execute();
     const cases: [Record<string, unknown>, string][] = [
@@ -142,7 +139,7 @@ describe('filters, sorting, paging, search', () => {
         { tglDaftarDari: '2024-08-25', tglDaftarSampai: '2024-09-05' },
         `p.tgl_daftar BETWEEN '2024-08-25' AND '2024-09-05'`,
       ],
-      [{ verifikatorId: verifier.id }, `p.verifikator_id = ${verifier.id}`],
+      [{ verifikatorId: verifierId }, `p.verifikator_id = ${verifierId}`],
     ];
     for (const [filter, where] of cases) {
       const expected = await truth(where);
@@ -233,14 +230,10 @@ describe('filters, sorting, paging, search', () => {
     expect(belum.data.every((row) => row.statusVerifikasi === 'BELUM')).toBe(true);
     expect(belum.recordsTotal).toBe((await truth(`p.status_verifikasi = 'BELUM'`)).length);
     // The verifier's recap ("my-verifier" mode) holds exactly what this verifier decided.
-    const verifier = await api.ctx.db
-      .selectFrom('app_user')
-      .where('username', '=', 'verifikator.cpns')
-      .select('id')
-      .executeTakeFirstOrThrow();
+    const verifierId = await userIdOf(api.ctx.db, 'verifikator.cpns');
     const mine = await api.ctx.db
       .updateTable('pelamar')
-      .set({ verifikator_id: verifier.id })
+      .set({ verifikator_id: verifierId })
       .where('id', 'in', (eb) =>
         eb
           .selectFrom('pelamar')

@@ -6,7 +6,6 @@ import type { KomponenNilai } from '@portal/contract';
 import { sql } from 'kysely';
 import { beforeEach, expect } from 'vitest';
 import type { TrackColumn } from '../../db/schema.js';
-import { seedApplicants } from '../../db/seed/applicants.js';
 import { setWindow as setStageWindow, useApiFixture } from '../../test/api-fixture.js';
 import { createUser } from '../../test/test-app.js';
 
@@ -46,18 +45,17 @@ export function useSanggahNilaiFixture() {
   const users = { wasdal2: '', otherSupervisor: '' };
   const api = useApiFixture({
     timeout: 90_000,
+    applicants: {
+      seed: 17,
+      blocks: [
+        { instansiId: KEMENKES, track: 'nakes', applicants: 40 },
+        { instansiId: BANDUNG, track: 'nakes', applicants: 20 },
+        { instansiId: KEMENKUM, track: 'cpns', applicants: 30 },
+        { instansiId: JATENG, track: 'pppk-guru', applicants: 20 },
+      ],
+    },
     seed: async (api) => {
       const { db } = api.ctx;
-      await seedApplicants(db, api.store, {
-        seed: 17,
-        withDocuments: true,
-        blocks: [
-          { instansiId: KEMENKES, track: 'nakes', applicants: 40 },
-          { instansiId: BANDUNG, track: 'nakes', applicants: 20 },
-          { instansiId: KEMENKUM, track: 'cpns', applicants: 30 },
-          { instansiId: JATENG, track: 'pppk-guru', applicants: 20 },
-        ],
-      });
       const rows = await db
         .selectFrom('pelamar')
         .select(['id', 'instansi_id', 'track', 'formasi_id'])

@@ -51,10 +51,8 @@ const sanggahNilaiPelamar = (db: Kysely<DB> | Transaction<DB>) =>
 type Query = ReturnType<typeof sanggahNilaiPelamar>;
 
 const SORT: Record<SanggahNilaiListRequest['sorting']['column'], string> = {
-  id: 's.id',
-  nama: 'p.nama_cari',
+  ...listSql.smallListSort('s'),
   komponen: 's.komponen',
-  diajukanAt: 's.diajukan_at',
   dijawabAt: 's.dijawab_at',
 };
 

@@ -4,7 +4,6 @@
 
 import { sql } from 'kysely';
 import { beforeEach, expect } from 'vitest';
-import { seedApplicants } from '../../db/seed/applicants.js';
 import { setWindow as setStageWindow, useApiFixture } from '../../test/api-fixture.js';
 import { createUser } from '../../test/test-app.js';
 import { rollUpStatusCounts } from '../verifikasi/service.js';
@@ -22,16 +21,15 @@ export function useSanggahFixture() {
   /** A Nakes supervisor of another instansi. */
   const otherSupervisor = { username: '', password: '' };
   const api = useApiFixture({
+    applicants: {
+      seed: 11,
+      blocks: [
+        { instansiId: KEMENKES, track: 'nakes', applicants: 160 },
+        { instansiId: 7, track: 'nakes', applicants: 60 },
+      ],
+    },
     seed: async (api) => {
       const { db } = api.ctx;
-      await seedApplicants(db, api.store, {
-        seed: 11,
-        withDocuments: true,
-        blocks: [
-          { instansiId: KEMENKES, track: 'nakes', applicants: 160 },
-          { instansiId: 7, track: 'nakes', applicants: 60 },
-        ],
-      });
       // Every TMS decision approved, as objections follow the announcement.
       await db
         .updateTable('pelamar')

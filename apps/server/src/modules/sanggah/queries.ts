@@ -38,9 +38,7 @@ export const sanggahPelamar = (db: Kysely<DB> | Transaction<DB>) =>
 type Query = ReturnType<typeof sanggahPelamar>;
 
 const SORT: Record<SanggahListRequest['sorting']['column'], string> = {
-  id: 's.id',
-  nama: 'p.nama_cari',
-  diajukanAt: 's.diajukan_at',
+  ...listSql.smallListSort('s'),
   dijawabAt: 's.dijawab_at',
 };
 

@@ -69,6 +69,13 @@ export function smallListFilters<Q extends SelectQueryBuilder<DB, any, object>>(
   return conditions.reduce<Q>((q, condition) => (condition ? (q.where(condition) as Q) : q), query);
 }
 
+/** The sort columns every small list has: its id, the applicant's name, when it was submitted. */
+export const smallListSort = (alias: string) => ({
+  id: `${alias}.id`,
+  nama: 'p.nama_cari',
+  diajukanAt: `${alias}.diajukan_at`,
+});
+
 /** The applicant's columns of a small list's row (`pelamar as p`, its formasi as f). */
 export const PELAMAR_KOLOM = ['p.no_peserta', 'p.nik', 'p.nama', 'f.jabatan_nama'] as const;
 /** The instansi's columns of a row (`instansi as i`). */

@@ -5,7 +5,6 @@
 
 import { sql } from 'kysely';
 import { beforeEach, expect } from 'vitest';
-import { seedApplicants } from '../../db/seed/applicants.js';
 import { listBody as listBodyOf, useApiFixture } from '../../test/api-fixture.js';
 
 export const RAJA_AMPAT = 8;
@@ -15,16 +14,13 @@ export const listBody = listBodyOf();
 
 export function useVerifikasiFixture() {
   const api = useApiFixture({
-    seed: async (api) => {
-      await seedApplicants(api.ctx.db, api.store, {
-        seed: 5,
-        withDocuments: true,
-        blocks: [
-          { instansiId: RAJA_AMPAT, track: 'cpns', applicants: 40, undecided: true },
-          { instansiId: RAJA_AMPAT, track: 'nakes', applicants: 4, undecided: true },
-          { instansiId: 3, track: 'cpns', applicants: 5 },
-        ],
-      });
+    applicants: {
+      seed: 5,
+      blocks: [
+        { instansiId: RAJA_AMPAT, track: 'cpns', applicants: 40, undecided: true },
+        { instansiId: RAJA_AMPAT, track: 'nakes', applicants: 4, undecided: true },
+        { instansiId: 3, track: 'cpns', applicants: 5 },
+      ],
     },
   });
   const { call } = api;
