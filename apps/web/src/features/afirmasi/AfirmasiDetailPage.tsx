@@ -4,7 +4,7 @@
 // one decision panel (V / T, reason required; it does not come back to the checker, so a
 // confirmation names the score's change) and the applicant's trail.
 
-import { Alert, Group, Paper, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Group, Paper, Table, Text, Title } from '@mantine/core';
 import {
   type AfirmasiDetail,
   type AfirmasiTrack,
@@ -22,6 +22,7 @@ import { idPelamar } from '../../i18n/pelamar';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
+import { choiceOf, DraftText } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
 import { BerkasView } from '../../ui/dokumen/berkas';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
@@ -88,24 +89,12 @@ function Keputusan({
     <DecisionPanel
       decision={decision}
       title={t.keputusan}
-      choice={{
-        label: t.keputusan,
-        choices: [
-          { value: 'VALID', label: t.valid, color: 'teal' },
-          { value: 'TIDAK_VALID', label: t.tidakValid, color: 'red' },
-        ],
-        value: decision.draft.status,
-        onChange: (status) => decision.update({ status }),
-      }}
+      choice={choiceOf(decision, 'status', t.keputusan, [
+        { value: 'VALID', label: t.valid, color: 'teal' },
+        { value: 'TIDAK_VALID', label: t.tidakValid, color: 'red' },
+      ])}
     >
-      <Textarea
-        label={t.alasan}
-        autosize
-        minRows={2}
-        maxLength={2000}
-        value={decision.draft.alasan}
-        onChange={(event) => decision.update({ alasan: event.currentTarget.value })}
-      />
+      <DraftText decision={decision} field="alasan" label={t.alasan} />
     </DecisionPanel>
   );
 }

@@ -12,6 +12,7 @@ import { idKeputusan } from '../../i18n/keputusan';
 import { idNonasn } from '../../i18n/nonasn';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
+import { choiceOf } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
 import { SummaryCard } from '../../ui/pelamar/PelamarSummary';
 import { Tenggat } from '../../ui/Tenggat';
@@ -80,15 +81,10 @@ function JawabForm({ detail, onReload }: { detail: NonAsnDetail; onReload: () =>
     <DecisionPanel
       decision={decision}
       title={changing ? d.formJudul : d.jawaban}
-      choice={{
-        label: t.columns.status,
-        choices: [
-          { value: 'DIKONFIRMASI', label: t.konfirmasi, color: 'teal' },
-          { value: 'TIDAK_DIUSULKAN', label: t.tidakDiusulkan, color: 'red' },
-        ],
-        value: draft.status,
-        onChange: (status) => decision.update({ status }),
-      }}
+      choice={choiceOf(decision, 'status', t.columns.status, [
+        { value: 'DIKONFIRMASI', label: t.konfirmasi, color: 'teal' },
+        { value: 'TIDAK_DIUSULKAN', label: t.tidakDiusulkan, color: 'red' },
+      ])}
     >
       <JawabanInputs
         status={draft.status}

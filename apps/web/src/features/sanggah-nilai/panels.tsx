@@ -2,7 +2,7 @@
 // a proposed value, or rejected) and wasdal's approval (old → new value). Neither comes back to
 // its author, so both are confirmed in a dialog naming the outcome.
 
-import { NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { NumberInput, Stack, Text } from '@mantine/core';
 import {
   type JawabanSanggahNilai,
   NILAI_MAKS,
@@ -16,6 +16,7 @@ import { useNavigate } from 'react-router';
 import { jawabSanggahNilai, setujuiSanggahNilai } from '../../api/sanggah-nilai';
 import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
+import { choiceOf, DraftText } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
 import { showSuccess } from '../../ui/toast';
 import { formatNilai } from './SanggahNilaiListPage';
@@ -88,15 +89,10 @@ export function JawabForm({
     <DecisionPanel
       decision={decision}
       title={t.jawaban}
-      choice={{
-        label: t.jawaban,
-        choices: [
-          { value: 'DITERIMA', label: t.terima, color: 'teal' },
-          { value: 'DITOLAK', label: t.tolak, color: 'red' },
-        ],
-        value: draft.jawaban,
-        onChange: (jawaban) => decision.update({ jawaban }),
-      }}
+      choice={choiceOf(decision, 'jawaban', t.jawaban, [
+        { value: 'DITERIMA', label: t.terima, color: 'teal' },
+        { value: 'DITOLAK', label: t.tolak, color: 'red' },
+      ])}
     >
       {draft.jawaban === 'DITERIMA' && (
         <NumberInput
@@ -112,14 +108,7 @@ export function JawabForm({
           w={{ base: '100%', xs: 240 }}
         />
       )}
-      <Textarea
-        label={t.alasanJawaban}
-        autosize
-        minRows={2}
-        maxLength={2000}
-        value={draft.alasan}
-        onChange={(event) => decision.update({ alasan: event.currentTarget.value })}
-      />
+      <DraftText decision={decision} field="alasan" label={t.alasanJawaban} />
     </DecisionPanel>
   );
 }
@@ -175,24 +164,12 @@ export function PersetujuanForm({
       </Text>
       <DecisionPanel
         decision={decision}
-        choice={{
-          label: t.hasilPersetujuan,
-          choices: [
-            { value: 'DISETUJUI', label: t.setujui, color: 'teal' },
-            { value: 'TIDAK_DISETUJUI', label: t.tidakSetujui, color: 'gray' },
-          ],
-          value: decision.draft.status,
-          onChange: (status) => decision.update({ status }),
-        }}
+        choice={choiceOf(decision, 'status', t.hasilPersetujuan, [
+          { value: 'DISETUJUI', label: t.setujui, color: 'teal' },
+          { value: 'TIDAK_DISETUJUI', label: t.tidakSetujui, color: 'gray' },
+        ])}
       >
-        <Textarea
-          label={t.alasanPersetujuan}
-          autosize
-          minRows={2}
-          maxLength={2000}
-          value={decision.draft.alasan}
-          onChange={(event) => decision.update({ alasan: event.currentTarget.value })}
-        />
+        <DraftText decision={decision} field="alasan" label={t.alasanPersetujuan} />
       </DecisionPanel>
     </Stack>
   );

@@ -3,7 +3,7 @@
 // the review in the one decision panel – agree (the result becomes final: confirmed), or return
 // to the verifier with a note (it comes back: saved at once) – on the version shown (409 otherwise).
 
-import { Paper, Textarea, Title } from '@mantine/core';
+import { Paper, Title } from '@mantine/core';
 import type { PelamarDetail, TrackId } from '@portal/contract';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { idVerifikasi } from '../../i18n/verifikasi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
+import { DraftText } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
 import { DokumenTabs, DokumenView } from '../../ui/dokumen/berkas';
 import { StatusBadge } from '../../ui/pelamar/badges';
@@ -78,14 +79,7 @@ function ReviewPanel({ detail, track, onReload }: { detail: PelamarDetail; track
   return (
     <DecisionPanel decision={decision} title={s.hasilVerifikasi}>
       <HasilVerifikasi detail={detail} />
-      <Textarea
-        label={s.catatan}
-        autosize
-        minRows={2}
-        maxLength={2000}
-        value={decision.draft.catatan}
-        onChange={(event) => decision.update({ catatan: event.currentTarget.value })}
-      />
+      <DraftText decision={decision} field="catatan" label={s.catatan} />
     </DecisionPanel>
   );
 }
