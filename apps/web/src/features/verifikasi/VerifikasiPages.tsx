@@ -3,7 +3,7 @@
 // opening a row claims it), the verifier's recap (decision dates, counts per day), the
 // supervisor's queue (reasons shown, bulk agree with a confirmation) and the supervisor's recap.
 
-import { Alert, Button, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Skeleton, Table } from '@mantine/core';
 import type { PelamarRow, TrackId } from '@portal/contract';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import { ambilBerikutnya, ambilPelamar, getHarian, setujuiBanyak } from '../../a
 import { formatTanggal } from '../../i18n/format';
 import { idSupervisi } from '../../i18n/supervisi';
 import { idVerifikasi } from '../../i18n/verifikasi';
+import { Kartu } from '../../ui/Kartu';
 import { formatAngka } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { ColumnDescription } from '../../ui/list/types';
@@ -83,17 +84,9 @@ function HarianPanel({ track }: { track: TrackId }) {
     queryFn: ({ signal }) => getHarian(track, {}, signal),
   });
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h5" mb="sm">
-        {t.harian}
-      </Title>
+    <Kartu title={t.harian} empty={query.data?.length === 0 && t.harianKosong}>
       {query.isPending && <Skeleton h={60} />}
       {query.error && <Alert color="red">{query.error.message}</Alert>}
-      {query.data && query.data.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t.harianKosong}
-        </Text>
-      )}
       {query.data && query.data.length > 0 && (
         <Table fz="sm" verticalSpacing={4} aria-label={t.harian} maw={520}>
           <Table.Thead>
@@ -118,7 +111,7 @@ function HarianPanel({ track }: { track: TrackId }) {
           </Table.Tbody>
         </Table>
       )}
-    </Paper>
+    </Kartu>
   );
 }
 
