@@ -27,10 +27,10 @@ import { useDecision } from '../../ui/decision/useDecision';
 import { BerkasView } from '../../ui/dokumen/berkas';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
+import { StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
-import { StatusAfirmasiBadge } from './AfirmasiPages';
 
 const t = idAfirmasi;
 type Keputusan = 'VALID' | 'TIDAK_VALID';

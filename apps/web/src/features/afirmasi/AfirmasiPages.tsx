@@ -11,21 +11,19 @@ import {
   isAfirmasiTrack,
   STATUS_AFIRMASI,
   type StatusAfirmasi,
+  type TrackId,
 } from '@portal/contract';
-import { useMemo } from 'react';
 import { postAfirmasiList } from '../../api/afirmasi';
 import { idAfirmasi } from '../../i18n/afirmasi';
 import { idList } from '../../i18n/list';
 import type { ListSpec } from '../../table/listState';
 import { formatAngka, formatWaktu } from '../../ui/list/format';
-import { ListScreen } from '../../ui/list/ListScreen';
+import { TrackListScreen } from '../../ui/list/TrackListScreen';
 import type { ListDescription } from '../../ui/list/types';
 import { STATUS_AFIRMASI_COLOR, StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
-import { useCurrentPage } from '../../ui/useCurrentPage';
 
 // The detail page still imports these from here; they live in the shared layer now.
-export { STATUS_AFIRMASI_COLOR, StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
 
 const t = idAfirmasi;
 const SPEC: ListSpec = { filterKeys: Object.keys(afirmasiFilterSchema.shape), sortColumns: AFIRMASI_SORT_COLUMNS };
@@ -89,9 +87,9 @@ function afirmasiDescription(
 }
 
 /** /{pppk,nakes}/afirmasi-admin */
+const afirmasiAdmin = (track: TrackId, title: string) =>
+  isAfirmasiTrack(track) ? afirmasiDescription(track, title) : null;
+
 export function AfirmasiAdminPage() {
-  const page = useCurrentPage();
-  const track = page?.track && isAfirmasiTrack(page.track) ? page.track : null;
-  const description = useMemo(() => track && afirmasiDescription(track, page?.title ?? ''), [track, page?.title]);
-  return description ? <ListScreen description={description} /> : null;
+  return <TrackListScreen describe={afirmasiAdmin} />;
 }

@@ -15,9 +15,10 @@ import { choiceOf } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
 import { FieldList, Kartu, RiwayatKartu } from '../../ui/Kartu';
 import { SummaryCard } from '../../ui/pelamar/PelamarSummary';
+import { KonfirmasiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { showSuccess } from '../../ui/toast';
-import { type JawabanFields, JawabanInputs, KonfirmasiBadge, masalahJawaban, useBolehKonfirmasi } from './shared';
+import { type JawabanFields, JawabanInputs, masalahJawaban, useBolehKonfirmasi } from './shared';
 
 const t = idNonasn;
 const d = t.detail;

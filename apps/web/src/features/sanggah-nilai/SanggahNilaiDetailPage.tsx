@@ -13,12 +13,13 @@ import { formatWaktu } from '../../i18n/format';
 import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
+import { formatNilai } from '../../ui/list/format';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
+import { StatusSanggahNilaiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { JawabForm, komponenNama, PersetujuanForm } from './panels';
-import { formatNilai, StatusSanggahNilaiBadge } from './SanggahNilaiListPage';
 
 const t = idSanggahNilai;
 

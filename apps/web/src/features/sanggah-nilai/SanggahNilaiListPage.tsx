@@ -25,9 +25,7 @@ import { STATUS_SANGGAH_NILAI_COLOR, StatusSanggahNilaiBadge } from '../../ui/st
 import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 
-export { formatNilai } from '../../ui/list/format';
 // The detail page still imports these from here; they live in the shared layer now.
-export { STATUS_SANGGAH_NILAI_COLOR, StatusSanggahNilaiBadge } from '../../ui/status/StatusBadges';
 
 const t = idSanggahNilai;
 const SPEC: ListSpec = { filterKeys: SANGGAH_NILAI_FILTER_KEYS, sortColumns: SANGGAH_NILAI_SORT_COLUMNS };

@@ -18,8 +18,8 @@ import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { choiceOf, DraftText } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
+import { formatNilai } from '../../ui/list/format';
 import { showSuccess } from '../../ui/toast';
-import { formatNilai } from './SanggahNilaiListPage';
 
 const t = idSanggahNilai;
 type Keputusan = (typeof PERSETUJUAN_SANGGAH_NILAI)[number];

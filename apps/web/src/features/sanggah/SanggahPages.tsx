@@ -26,9 +26,7 @@ import { CekBadge, STATUS_SANGGAH_COLOR, StatusSanggahBadge } from '../../ui/sta
 import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 
-export { useNational } from '../../auth/useNational';
 // The detail pages still import these from here; they live in the shared layers now.
-export { CekBadge, STATUS_SANGGAH_COLOR, StatusSanggahBadge } from '../../ui/status/StatusBadges';
 
 const t = idSanggah;
 const SPEC: ListSpec = { filterKeys: SANGGAH_FILTER_KEYS, sortColumns: SANGGAH_SORT_COLUMNS };

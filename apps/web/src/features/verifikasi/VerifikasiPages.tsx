@@ -17,6 +17,7 @@ import { idVerifikasi } from '../../i18n/verifikasi';
 import { Kartu } from '../../ui/Kartu';
 import { formatAngka } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
+import { TrackListScreen } from '../../ui/list/TrackListScreen';
 import type { ColumnDescription } from '../../ui/list/types';
 import { ALASAN_TMS_COLUMN, pelamarListDescription } from '../../ui/pelamar/pelamarList';
 import { StatusLabel } from '../../ui/status/StatusBadges';
@@ -116,71 +117,56 @@ function HarianPanel({ track }: { track: TrackId }) {
 }
 
 /** /{track}/rekap-verifikasi: what this verifier decided (the verifier list's my-verifier mode). */
+const rekapVerifikasi = (track: TrackId, title: string) =>
+  pelamarListDescription({
+    list: 'rekap-verifikasi',
+    track,
+    title,
+    dateFilter: 'tglVerifikasi',
+    extraColumns: [ALASAN_TMS_COLUMN],
+    header: <HarianPanel track={track} />,
+  });
+
 export function RekapVerifikasiPage() {
-  const page = useCurrentPage();
-  const track = page?.track;
-  const description = useMemo(
-    () =>
-      track &&
-      pelamarListDescription({
-        list: 'rekap-verifikasi',
-        track,
-        title: page.title,
-        dateFilter: 'tglVerifikasi',
-        extraColumns: [ALASAN_TMS_COLUMN],
-        header: <HarianPanel track={track} />,
-      }),
-    [track, page?.title],
-  );
-  return description ? <ListScreen description={description} /> : null;
+  return <TrackListScreen describe={rekapVerifikasi} />;
 }
 
 /** /{track}/supervisi: decisions awaiting review; several can be agreed with at once. */
+const supervisi = (track: TrackId, title: string) =>
+  pelamarListDescription({
+    list: 'supervisor',
+    track,
+    title,
+    dateFilter: 'tglVerifikasi',
+    extraColumns: [ALASAN_TMS_COLUMN],
+    bulk: [
+      {
+        key: 'setujui',
+        label: s.setujuiTerpilih,
+        color: 'teal',
+        title: s.konfirmasiJudul,
+        message: s.konfirmasi,
+        confirmLabel: s.setujui,
+        run: (ids) => setujuiBanyak(track, ids as number[]),
+        resultMessage: s.hasil,
+      },
+    ],
+  });
+
 export function SupervisiPage() {
-  const page = useCurrentPage();
-  const track = page?.track;
-  const description = useMemo(
-    () =>
-      track &&
-      pelamarListDescription({
-        list: 'supervisor',
-        track,
-        title: page.title,
-        dateFilter: 'tglVerifikasi',
-        extraColumns: [ALASAN_TMS_COLUMN],
-        bulk: [
-          {
-            key: 'setujui',
-            label: s.setujuiTerpilih,
-            color: 'teal',
-            title: s.konfirmasiJudul,
-            message: s.konfirmasi,
-            confirmLabel: s.setujui,
-            run: (ids) => setujuiBanyak(track, ids as number[]),
-            resultMessage: s.hasil,
-          },
-        ],
-      }),
-    [track, page?.title],
-  );
-  return description ? <ListScreen description={description} /> : null;
+  return <TrackListScreen describe={supervisi} />;
 }
 
 /** /{track}/rekap-supervisi: what this supervisor reviewed. */
+const rekapSupervisi = (track: TrackId, title: string) =>
+  pelamarListDescription({
+    list: 'my-supervisi',
+    track,
+    title,
+    dateFilter: 'tglVerifikasi',
+    extraColumns: [ALASAN_TMS_COLUMN],
+  });
+
 export function RekapSupervisiPage() {
-  const page = useCurrentPage();
-  const track = page?.track;
-  const description = useMemo(
-    () =>
-      track &&
-      pelamarListDescription({
-        list: 'my-supervisi',
-        track,
-        title: page.title,
-        dateFilter: 'tglVerifikasi',
-        extraColumns: [ALASAN_TMS_COLUMN],
-      }),
-    [track, page?.title],
-  );
-  return description ? <ListScreen description={description} /> : null;
+  return <TrackListScreen describe={rekapSupervisi} />;
 }
