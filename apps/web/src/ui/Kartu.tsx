@@ -5,11 +5,24 @@ import { Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatWaktu } from '../i18n/format';
 
-/** A titled card; `empty` (when given) is said instead of the content. */
-export function Kartu({ title, empty, children }: { title: ReactNode; empty?: string | false; children?: ReactNode }) {
+/**
+ * A titled card; `empty` (when given) is said instead of the content. `compact`: a card inside a
+ * detail page's column (a smaller heading one level down).
+ */
+export function Kartu({
+  title,
+  empty,
+  compact,
+  children,
+}: {
+  title: ReactNode;
+  empty?: string | false;
+  compact?: boolean;
+  children?: ReactNode;
+}) {
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h5" mb="sm">
+    <Paper withBorder p={compact ? 'sm' : 'md'}>
+      <Title order={compact ? 3 : 2} size={compact ? 'h6' : 'h5'} mb={compact ? 6 : 'sm'}>
         {title}
       </Title>
       {empty ? (

@@ -23,7 +23,7 @@ import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
 import { choiceOf, DraftText } from '../../ui/decision/fields';
-import { useDecision } from '../../ui/decision/useDecision';
+import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
 import { BerkasView } from '../../ui/dokumen/berkas';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
@@ -35,15 +35,7 @@ import { useCurrentPage } from '../../ui/useCurrentPage';
 const t = idAfirmasi;
 type Keputusan = 'VALID' | 'TIDAK_VALID';
 
-function Keputusan({
-  detail,
-  track,
-  onReload,
-}: {
-  detail: AfirmasiDetail;
-  track: AfirmasiTrack;
-  onReload: () => void;
-}) {
+function Keputusan({ detail, track, onReload }: DetailProps<AfirmasiDetail, AfirmasiTrack>) {
   const queryClient = useQueryClient();
   // What the score would be with this claim VALID (the confirmation names it).
   const validNow = detail.klaim
@@ -99,7 +91,7 @@ function Keputusan({
   );
 }
 
-function Klaim({ detail, track, onReload }: { detail: AfirmasiDetail; track: AfirmasiTrack; onReload: () => void }) {
+function Klaim({ detail, track, onReload }: DetailProps<AfirmasiDetail, AfirmasiTrack>) {
   const pelamar = detail.pelamar;
   const aturan = ATURAN_AFIRMASI[track];
   const f = idPelamar.detail.fields;

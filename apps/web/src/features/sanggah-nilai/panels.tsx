@@ -8,7 +8,6 @@ import {
   NILAI_MAKS,
   type PERSETUJUAN_SANGGAH_NILAI,
   type SanggahNilaiDetail,
-  type TrackId,
 } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,7 +16,7 @@ import { jawabSanggahNilai, setujuiSanggahNilai } from '../../api/sanggah-nilai'
 import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { choiceOf, DraftText } from '../../ui/decision/fields';
-import { useDecision } from '../../ui/decision/useDecision';
+import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
 import { formatNilai } from '../../ui/list/format';
 import { showSuccess } from '../../ui/toast';
 
@@ -35,15 +34,7 @@ interface JawabDraft {
   alasan: string;
 }
 
-export function JawabForm({
-  detail,
-  track,
-  onReload,
-}: {
-  detail: SanggahNilaiDetail;
-  track: TrackId;
-  onReload: () => void;
-}) {
+export function JawabForm({ detail, track, onReload }: DetailProps<SanggahNilaiDetail>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const maks = NILAI_MAKS[detail.komponen];
@@ -113,15 +104,7 @@ export function JawabForm({
   );
 }
 
-export function PersetujuanForm({
-  detail,
-  track,
-  onReload,
-}: {
-  detail: SanggahNilaiDetail;
-  track: TrackId;
-  onReload: () => void;
-}) {
+export function PersetujuanForm({ detail, track, onReload }: DetailProps<SanggahNilaiDetail>) {
   const queryClient = useQueryClient();
   const lama = nilaiSekarang(detail);
   const lamaTeks = lama === null ? t.tidakAda : formatNilai(lama);

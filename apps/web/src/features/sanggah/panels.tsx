@@ -18,7 +18,7 @@ import { idKeputusan } from '../../i18n/keputusan';
 import { idSanggah } from '../../i18n/sanggah';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { choiceOf, DraftText } from '../../ui/decision/fields';
-import { useDecision } from '../../ui/decision/useDecision';
+import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
 import { showError, showSuccess } from '../../ui/toast';
 import { ButirSanggah, type JawabDraft } from './ButirSanggah';
 
@@ -105,7 +105,7 @@ export function JawabPanel({
   );
 }
 
-export function CekPanel({ detail, track, onReload }: { detail: SanggahDetail; track: TrackId; onReload: () => void }) {
+export function CekPanel({ detail, track, onReload }: DetailProps<SanggahDetail>) {
   const queryClient = useQueryClient();
   type Cek = 'DIPERIKSA' | 'DITANDAI';
   const decision = useDecision<{ status: Cek; catatan: string }>({
