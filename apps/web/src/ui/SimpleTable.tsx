@@ -12,6 +12,7 @@ export function SimpleTable<T>({
   cells,
   rowKey,
   minWidth = 560,
+  caption = false,
 }: {
   /** What the table holds, for screen readers. */
   label: string;
@@ -20,10 +21,13 @@ export function SimpleTable<T>({
   cells: (row: T) => ReactNode[];
   rowKey: (row: T) => Key;
   minWidth?: number;
+  /** Show `label` above the table as its caption (else it is only read out). */
+  caption?: boolean;
 }) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped withTableBorder aria-label={label}>
+      <Table striped withTableBorder fz="sm" aria-label={caption ? undefined : label}>
+        {caption && <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{label}</Table.Caption>}
         <Table.Thead>
           <Table.Tr>
             {head.map((title) => (

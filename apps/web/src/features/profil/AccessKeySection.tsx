@@ -1,12 +1,13 @@
 // Personal access keys on /profil: shown once, with expiry and last use, revocable.
 
-import { Alert, Badge, Button, Code, CopyButton, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { AccessKey, Profile } from '@portal/contract';
 import { IconKey } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { postAccessKey, revokeAccessKey } from '../../api/akun';
 import { formatWaktu } from '../../i18n/format';
+import { SimpleTable } from '../../ui/SimpleTable';
 import { Feedback, PROFILE_KEY, Section, t, useAction } from './parts';
 
 export function keyStatus(key: AccessKey): { label: string; color: string } {
@@ -83,57 +84,48 @@ export function AccessKeySection({ profile }: { profile: Profile }) {
             {t.keyNone}
           </Text>
         ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="xs" fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t.keyColumns.name}</Table.Th>
-                  <Table.Th>{t.keyColumns.prefix}</Table.Th>
-                  <Table.Th>{t.keyColumns.created}</Table.Th>
-                  <Table.Th>{t.keyColumns.expires}</Table.Th>
-                  <Table.Th>{t.keyColumns.lastUsed}</Table.Th>
-                  <Table.Th>{t.keyColumns.status}</Table.Th>
-                  <Table.Th />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {profile.accessKeys.map((key) => {
-                  const status = keyStatus(key);
-                  return (
-                    <Table.Tr key={key.id}>
-                      <Table.Td>{key.name}</Table.Td>
-                      <Table.Td>
-                        <Code>{key.prefix}…</Code>
-                      </Table.Td>
-                      <Table.Td>{formatWaktu(key.createdAt)}</Table.Td>
-                      <Table.Td>{formatWaktu(key.expiresAt)}</Table.Td>
-                      <Table.Td>{formatWaktu(key.lastUsedAt)}</Table.Td>
-                      <Table.Td>
-                        <Badge color={status.color} variant="light">
-                          {status.label}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        {status.label === t.keyStatus.live && (
-                          <Button
-                            size="xs"
-                            color="red"
-                            variant="subtle"
-                            aria-label={t.keyRevokeLabel(key.name)}
-                            onClick={async () => {
-                              if (await action.run(() => revokeAccessKey(key.id))) void refresh();
-                            }}
-                          >
-                            {t.keyRevoke}
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <SimpleTable
+            label={t.keysTitle}
+            minWidth={640}
+            head={[
+              t.keyColumns.name,
+              t.keyColumns.prefix,
+              t.keyColumns.created,
+              t.keyColumns.expires,
+              t.keyColumns.lastUsed,
+              t.keyColumns.status,
+              '',
+            ]}
+            rows={profile.accessKeys}
+            rowKey={(key) => key.id}
+            cells={(key) => {
+              const status = keyStatus(key);
+              return [
+                key.name,
+                <Code key="prefix">{key.prefix}…</Code>,
+                formatWaktu(key.createdAt),
+                formatWaktu(key.expiresAt),
+                formatWaktu(key.lastUsedAt),
+                <Badge key="status" color={status.color} variant="light">
+                  {status.label}
+                </Badge>,
+                status.label === t.keyStatus.live && (
+                  <Button
+                    key="revoke"
+                    size="xs"
+                    color="red"
+                    variant="subtle"
+                    aria-label={t.keyRevokeLabel(key.name)}
+                    onClick={async () => {
+                      if (await action.run(() => revokeAccessKey(key.id))) void refresh();
+                    }}
+                  >
+                    {t.keyRevoke}
+                  </Button>
+                ),
+              ];
+            }}
+          />
         )}
       </Stack>
     </Section>
