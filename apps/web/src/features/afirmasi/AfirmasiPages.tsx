@@ -18,12 +18,11 @@ import { idAfirmasi } from '../../i18n/afirmasi';
 import { idList } from '../../i18n/list';
 import type { ListSpec } from '../../table/listState';
 import { formatAngka, formatWaktu } from '../../ui/list/format';
+import { statusFilter } from '../../ui/list/statusFilter';
 import { TrackListScreen } from '../../ui/list/TrackListScreen';
 import type { ListDescription } from '../../ui/list/types';
 import { STATUS_AFIRMASI_COLOR, StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
-
-// The detail page still imports these from here; they live in the shared layer now.
 
 const t = idAfirmasi;
 const SPEC: ListSpec = { filterKeys: Object.keys(afirmasiFilterSchema.shape), sortColumns: AFIRMASI_SORT_COLUMNS };
@@ -68,17 +67,13 @@ function afirmasiDescription(
         options: Object.keys(ATURAN_AFIRMASI[track].persen).map((value) => ({ value, label: kategoriLabel(value) })),
         width: 300,
       },
-      {
-        kind: 'status',
+      statusFilter({
         key: 'status',
         label: t.statusFilter,
-        summaryKey: 'status',
-        options: STATUS_AFIRMASI.map((value) => ({
-          value,
-          label: t.status[value] ?? value,
-          color: STATUS_AFIRMASI_COLOR[value],
-        })),
-      },
+        values: STATUS_AFIRMASI,
+        names: t.status,
+        colors: STATUS_AFIRMASI_COLOR,
+      }),
     ],
     actions: <Tenggat track={track} tahap="AFIRMASI" />,
     rowLink: (row) => `/${track}/afirmasi-admin/detail?id=${row.id}`,
