@@ -51,6 +51,19 @@ export function readable(colour: string, backgrounds: readonly string[], min = M
 
 const WHITE = '#ffffff';
 
+/**
+ * The palettes with their dark end (shades 7–9, what screens pick for coloured text such as
+ * `teal.8` or `orange.9`) darkened until it reads on white and the layout's light grays; the
+ * light end, used for backgrounds, stays as it is.
+ */
+export function readablePalettes<T extends Record<string, readonly string[]>>(colors: T, page: readonly string[]): T {
+  const result: Record<string, readonly string[]> = {};
+  for (const [name, shades] of Object.entries(colors)) {
+    result[name] = shades.map((shade, index) => (index >= 7 ? readable(shade, page) : shade));
+  }
+  return result as T;
+}
+
 /** The light-scheme variables of one palette that carry text or sit under white text. */
 function paletteVariables(name: string, shades: readonly string[], page: readonly string[]): Record<string, string> {
   const shade = (index: number) => shades[index] ?? shades[shades.length - 1] ?? '#000000';
