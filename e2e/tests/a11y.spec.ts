@@ -6,6 +6,7 @@
 // Read-only: dialogs are opened and cancelled, and the only detail that claims an applicant (the
 // verification detail) is opened as operator.multi, whose claims no other spec counts.
 
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
@@ -81,7 +82,19 @@ async function settled(page: Page): Promise<void> {
   await expect(page.locator('.mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
 }
 
+/**
+ * With SCREENS_DIR set, each screen scanned is also kept as a full-page picture there (issue #19:
+ * every list and detail screen looked at, desktop and phone), named after where it was taken.
+ */
+async function picture(page: Page, where: string): Promise<void> {
+  const dir = process.env.SCREENS_DIR;
+  if (!dir) return;
+  const name = where.replace(/[^\w.-]+/g, '_').replace(/^_+|_+$/g, '');
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
 async function scan(page: Page, where: string, findings: Finding[], include?: string): Promise<void> {
+  if (!include) await picture(page, where);
   let builder = new AxeBuilder({ page }).withTags(TAGS);
   if (include) builder = builder.include(include);
   const { violations } = await builder.analyze();
@@ -131,6 +144,7 @@ async function scanDialog(page: Page, where: string, findings: Finding[], open: 
   await open();
   const dialog = page.getByRole('dialog').last();
   await expect(dialog).toBeVisible();
+  await picture(page, `${where} dialog`);
   // The dialog itself: the page under the overlay is dimmed on purpose.
   await scan(page, `${where} [dialog]`, findings, '[role="dialog"]');
   await page.keyboard.press('Escape');
