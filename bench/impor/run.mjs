@@ -344,7 +344,8 @@ async function main() {
 
     if (VERIFIERS > 0) {
       const second = path.join(dir, 'pelamar-2.csv');
-      await writePelamar(second, N, N);
+      // New applicants: after the first file's, or after every earlier run's (BENCH_REUSE).
+      await writePelamar(second, N, Number(process.env.BENCH_SECOND_FROM ?? N));
       const {
         alone,
         busy,

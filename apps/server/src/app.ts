@@ -39,6 +39,7 @@ import { pelamarListRoutes } from './modules/pelamar/routes.js';
 import { penggunaRoutes } from './modules/pengguna/routes.js';
 import { sanggahRoutes } from './modules/sanggah/routes.js';
 import { sanggahNilaiRoutes } from './modules/sanggah-nilai/routes.js';
+import { giliranPlugin } from './modules/shared/giliran.js';
 import { verifikasiRoutes } from './modules/verifikasi/routes.js';
 import { rollUpStatusCounts } from './modules/verifikasi/service.js';
 import { setUpIdentity } from './oidc/index.js';
@@ -97,6 +98,7 @@ export async function buildApp({
   });
   app.decorate('metrics', metrics);
   await app.register(metricsPlugin, { metrics, token: config.metrics.token });
+  await app.register(giliranPlugin);
 
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {

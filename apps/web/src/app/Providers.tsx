@@ -7,6 +7,7 @@
 import { MantineProvider } from '@mantine/core';
 import { lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useLayoutConfig } from '../layout/layoutConfig';
+import { contrastResolver } from './contrast';
 import { theme } from './theme';
 
 const ToastHost = lazy(() => import('../ui/ToastHost').then((module) => ({ default: module.ToastHost })));
@@ -15,7 +16,7 @@ export function Providers({ children }: { children: ReactNode }) {
   const { primaryColor } = useLayoutConfig();
   const themed = useMemo(() => ({ ...theme, primaryColor }), [primaryColor]);
   return (
-    <MantineProvider theme={themed} defaultColorScheme="light">
+    <MantineProvider theme={themed} defaultColorScheme="light" cssVariablesResolver={contrastResolver}>
       <Suspense fallback={null}>
         <ToastHost />
       </Suspense>

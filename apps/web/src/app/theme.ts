@@ -1,9 +1,10 @@
 // The Mantine theme: Poppins (spec §9), a BKN-like blue as primary colour, the layout breakpoints
 // of spec §3 in em, a focus ring for keyboard users, and names for the kit's close buttons.
 
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, DEFAULT_THEME, type MantineColorsTuple } from '@mantine/core';
 import { LAYOUT } from '@portal/contract';
 import { idCommon } from '../i18n/common';
+import { readablePalettes } from './contrast';
 
 /** Ten shades around BKN's #0B5FA5 (index 6). */
 export const BKN_BLUE: MantineColorsTuple = [
@@ -24,7 +25,12 @@ const em = (px: number) => `${px / 16}em`;
 export const theme = createTheme({
   fontFamily: `${LAYOUT.font}, system-ui, -apple-system, 'Segoe UI', sans-serif`,
   headings: { fontFamily: `${LAYOUT.font}, system-ui, -apple-system, 'Segoe UI', sans-serif` },
-  colors: { bkn: BKN_BLUE },
+  // Issue #19: the dark shades of every palette read as text on the page (contrast.ts).
+  colors: readablePalettes({ ...DEFAULT_THEME.colors, bkn: BKN_BLUE }, [
+    '#ffffff',
+    DEFAULT_THEME.colors.gray[0],
+    DEFAULT_THEME.colors.gray[1],
+  ]),
   primaryColor: 'bkn',
   primaryShade: 6,
   focusRing: 'auto',
@@ -45,5 +51,7 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': idCommon.tutup } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': idCommon.tutup } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': idCommon.tutup } } },
+    // The clear button of clearable fields (dates, selects) shows only a cross.
+    InputClearButton: { defaultProps: { 'aria-label': idCommon.kosongkan } },
   },
 });

@@ -3,4 +3,6 @@
 export const idCommon = {
   comingSoon: 'Fitur ini sedang disiapkan.',
   tutup: 'Tutup jendela',
+  /** The kit's clear button in a date or text field (issue #19: every icon button is named). */
+  kosongkan: 'Kosongkan isian',
 } as const;

@@ -85,6 +85,8 @@ export const idNonasn = {
     cariInstansi: 'Cari nama atau kode instansi',
     kosong: 'Belum ada Data Non ASN pada tampilan ini.',
     legenda: 'Hijau: dikonfirmasi · merah: tidak diusulkan · abu-abu: belum',
+    rincian: (dikonfirmasi: number, tidak: number, belum: number, angka: (n: number) => string) =>
+      `Dikonfirmasi ${angka(dikonfirmasi)} · tidak diusulkan ${angka(tidak)} · belum ${angka(belum)}`,
     persenNilai: (persen: number) => `${persen.toLocaleString('id-ID', { maximumFractionDigits: 1 })}%`,
   },
 } as const;

@@ -97,7 +97,13 @@ export function MainLayout() {
                   aria-haspopup="dialog"
                 />
               )}
-              <UnstyledButton component={Link} to={DASHBOARD_PATH} c="var(--mantine-primary-color-filled)">
+              {/* Named also on a phone, where only the logo shows (issue #19: link-name). */}
+              <UnstyledButton
+                component={Link}
+                to={DASHBOARD_PATH}
+                c="var(--mantine-primary-color-filled)"
+                aria-label={idApp.name}
+              >
                 <Group gap="xs" wrap="nowrap">
                   <Logo />
                   <Text fw={600} size="lg" c="var(--mantine-primary-color-8)" visibleFrom="xs">

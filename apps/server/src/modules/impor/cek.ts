@@ -17,6 +17,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { recordAudit } from '../audit/audit.js';
+import { pembagiGiliran } from '../shared/giliran.js';
 import { type Arsip, bukaFolder, bukaZip, DOKUMEN_MAX_BYTES, MANIFEST, mimeOf } from './arsip.js';
 import { type BarisDitolak, JENIS_IMPOR, JENIS_TERSEDIA, kunciOf, periksaBaris } from './kinds.js';
 import { klasifikasi, SAMA_SAAT_STAGING } from './klasifikasi.js';
@@ -30,13 +31,6 @@ export interface Pengimpor {
 }
 
 const STAGE_BATCH = 2000;
-
-/**
- * The longest the check holds the event loop between two turns of the verifiers' requests (ms).
- * A verifier's save waits one such slice for each of its database round trips: counted in rows
- * (250 rows were ~25 ms) a save of six round trips waited ~150 ms behind a large check.
- */
-const YIELD_SETELAH_MS = 4;
 /** How often a running check writes its rows read and heartbeat. */
 const DETAK_CEK_MS = 2000;
 
@@ -221,7 +215,7 @@ async function periksa(
 ): Promise<void> {
   const def = JENIS_IMPOR[input.jenis];
   let dibaca = 0;
-  let giliran = performance.now();
+  const giliran = pembagiGiliran();
   let staged: { baris: number; kunci: string; data: string }[] = [];
   let rejected: BarisDitolak[] = [];
   // One batch of rows in flight while the next is read and checked: the file's parsing (this
@@ -259,12 +253,10 @@ async function periksa(
         }
       }
       dibaca += 1;
-      // The file is read and checked on the thread that also answers the verifiers: it lets their
-      // requests in every few milliseconds instead of holding them for a whole chunk.
-      if (dibaca % 16 === 0 && performance.now() - giliran > YIELD_SETELAH_MS) {
-        await new Promise((resolve) => setImmediate(resolve));
-        giliran = performance.now();
-      }
+      // The file is read and checked on the thread that also answers the verifiers: it gives way to
+      // their requests every few milliseconds (a verifier's save waits one slice per database round
+      // trip), and slows down while they are at work (shared/giliran.ts).
+      if (dibaca % 16 === 0) await giliran.mungkinBeri();
       const checked =
         '__rusak' in nilai
           ? [{ baris, kolom: null, nilai: null, pesan: nilai.__rusak ?? 'baris tidak terbaca', asli: nilai }]

@@ -10,6 +10,7 @@ import type { DB } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/audit.js';
+import { orangSedangBekerja } from '../shared/giliran.js';
 import { ANALYZE_SETIAP, akhiriCekMati, countsOf, hitungan, type Pengimpor, STALE_SECONDS } from './cek.js';
 import { perbaruiStatistik, TABEL_JENIS, terapkanBatch } from './merge.js';
 
@@ -178,6 +179,7 @@ export async function jalankanJob(
         .where('id', '=', jobId)
         .executeTakeFirstOrThrow();
       if (state.batal_diminta || state.status !== 'BERJALAN') break;
+      const mulaiBatch = performance.now();
       // The next APPLY_BATCH rows that change something.
       const last = await sql<{ baris: number }>`
         SELECT baris FROM impor_baris WHERE cek_id = ${job.cek_id} AND baris >= ${from} AND hasil IN ('BARU', 'BERUBAH')
@@ -206,6 +208,10 @@ export async function jalankanJob(
           .execute();
       });
       await onProgress?.(await jobOf(db, jobId));
+      // While people are at work, the next batch waits half as long as this one took: PostgreSQL's
+      // cores answer their requests in between (shared/giliran.ts).
+      if (orangSedangBekerja())
+        await new Promise((resolve) => setTimeout(resolve, (performance.now() - mulaiBatch) / 2));
       from = to + 1;
       sejakStatistik += APPLY_BATCH;
       if (sejakStatistik >= ANALYZE_SETIAP) {

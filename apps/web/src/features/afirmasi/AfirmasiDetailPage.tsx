@@ -4,7 +4,7 @@
 // one decision panel (V / T, reason required; it does not come back to the checker, so a
 // confirmation names the score's change) and the applicant's trail.
 
-import { Alert, Group, Paper, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Group, Paper, Table, Text, Title } from '@mantine/core';
 import {
   type AfirmasiDetail,
   type AfirmasiTrack,
@@ -22,27 +22,20 @@ import { idPelamar } from '../../i18n/pelamar';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
-import { useDecision } from '../../ui/decision/useDecision';
+import { choiceOf, DraftText } from '../../ui/decision/fields';
+import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
 import { BerkasView } from '../../ui/dokumen/berkas';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
+import { StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
-import { StatusAfirmasiBadge } from './AfirmasiPages';
 
 const t = idAfirmasi;
 type Keputusan = 'VALID' | 'TIDAK_VALID';
 
-function Keputusan({
-  detail,
-  track,
-  onReload,
-}: {
-  detail: AfirmasiDetail;
-  track: AfirmasiTrack;
-  onReload: () => void;
-}) {
+function Keputusan({ detail, track, onReload }: DetailProps<AfirmasiDetail, AfirmasiTrack>) {
   const queryClient = useQueryClient();
   // What the score would be with this claim VALID (the confirmation names it).
   const validNow = detail.klaim
@@ -88,29 +81,17 @@ function Keputusan({
     <DecisionPanel
       decision={decision}
       title={t.keputusan}
-      choice={{
-        label: t.keputusan,
-        choices: [
-          { value: 'VALID', label: t.valid, color: 'teal' },
-          { value: 'TIDAK_VALID', label: t.tidakValid, color: 'red' },
-        ],
-        value: decision.draft.status,
-        onChange: (status) => decision.update({ status }),
-      }}
+      choice={choiceOf(decision, 'status', t.keputusan, [
+        { value: 'VALID', label: t.valid, color: 'teal' },
+        { value: 'TIDAK_VALID', label: t.tidakValid, color: 'red' },
+      ])}
     >
-      <Textarea
-        label={t.alasan}
-        autosize
-        minRows={2}
-        maxLength={2000}
-        value={decision.draft.alasan}
-        onChange={(event) => decision.update({ alasan: event.currentTarget.value })}
-      />
+      <DraftText decision={decision} field="alasan" label={t.alasan} />
     </DecisionPanel>
   );
 }
 
-function Klaim({ detail, track, onReload }: { detail: AfirmasiDetail; track: AfirmasiTrack; onReload: () => void }) {
+function Klaim({ detail, track, onReload }: DetailProps<AfirmasiDetail, AfirmasiTrack>) {
   const pelamar = detail.pelamar;
   const aturan = ATURAN_AFIRMASI[track];
   const f = idPelamar.detail.fields;

@@ -11,21 +11,18 @@ import {
   isAfirmasiTrack,
   STATUS_AFIRMASI,
   type StatusAfirmasi,
+  type TrackId,
 } from '@portal/contract';
-import { useMemo } from 'react';
 import { postAfirmasiList } from '../../api/afirmasi';
 import { idAfirmasi } from '../../i18n/afirmasi';
 import { idList } from '../../i18n/list';
 import type { ListSpec } from '../../table/listState';
 import { formatAngka, formatWaktu } from '../../ui/list/format';
-import { ListScreen } from '../../ui/list/ListScreen';
+import { statusFilter } from '../../ui/list/statusFilter';
+import { TrackListScreen } from '../../ui/list/TrackListScreen';
 import type { ListDescription } from '../../ui/list/types';
 import { STATUS_AFIRMASI_COLOR, StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
-import { useCurrentPage } from '../../ui/useCurrentPage';
-
-// The detail page still imports these from here; they live in the shared layer now.
-export { STATUS_AFIRMASI_COLOR, StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
 
 const t = idAfirmasi;
 const SPEC: ListSpec = { filterKeys: Object.keys(afirmasiFilterSchema.shape), sortColumns: AFIRMASI_SORT_COLUMNS };
@@ -70,17 +67,13 @@ function afirmasiDescription(
         options: Object.keys(ATURAN_AFIRMASI[track].persen).map((value) => ({ value, label: kategoriLabel(value) })),
         width: 300,
       },
-      {
-        kind: 'status',
+      statusFilter({
         key: 'status',
         label: t.statusFilter,
-        summaryKey: 'status',
-        options: STATUS_AFIRMASI.map((value) => ({
-          value,
-          label: t.status[value] ?? value,
-          color: STATUS_AFIRMASI_COLOR[value],
-        })),
-      },
+        values: STATUS_AFIRMASI,
+        names: t.status,
+        colors: STATUS_AFIRMASI_COLOR,
+      }),
     ],
     actions: <Tenggat track={track} tahap="AFIRMASI" />,
     rowLink: (row) => `/${track}/afirmasi-admin/detail?id=${row.id}`,
@@ -89,9 +82,9 @@ function afirmasiDescription(
 }
 
 /** /{pppk,nakes}/afirmasi-admin */
+const afirmasiAdmin = (track: TrackId, title: string) =>
+  isAfirmasiTrack(track) ? afirmasiDescription(track, title) : null;
+
 export function AfirmasiAdminPage() {
-  const page = useCurrentPage();
-  const track = page?.track && isAfirmasiTrack(page.track) ? page.track : null;
-  const description = useMemo(() => track && afirmasiDescription(track, page?.title ?? ''), [track, page?.title]);
-  return description ? <ListScreen description={description} /> : null;
+  return <TrackListScreen describe={afirmasiAdmin} />;
 }

@@ -17,7 +17,6 @@ import {
   Stack,
   Switch,
   Text,
-  Title,
 } from '@mantine/core';
 import { LOGIN_PATH } from '@portal/contract';
 import { IconInfoCircle } from '@tabler/icons-react';
@@ -37,6 +36,7 @@ import {
   saveLayoutConfig,
   useHasLayoutDraft,
 } from '../../layout/layoutConfig';
+import { Kartu } from '../../ui/Kartu';
 import { showSuccess } from '../../ui/toast';
 import { LayoutSketch } from './LayoutSketch';
 
@@ -210,12 +210,9 @@ export function BuilderPage() {
         </Stack>
 
         <Stack gap="md">
-          <Paper withBorder p="md">
-            <Title order={2} size="h5" mb="sm">
-              {t.preview}
-            </Title>
+          <Kartu title={t.preview}>
             <LayoutSketch config={config} />
-          </Paper>
+          </Kartu>
           <Paper withBorder p="md" className="portal-builder-actions">
             <Stack gap="sm">
               <Text size="sm" c={dirty ? 'orange.8' : 'dimmed'} role="status">

@@ -89,7 +89,11 @@ export function LayoutSketch({ config }: { config: LayoutConfig }) {
             </Text>
           </Box>
           {block(
-            <Bar label="Footer" fixed={config.footer.fixed} style={{ background: '#fff', color: '#868e96' }} />,
+            <Bar
+              label="Footer"
+              fixed={config.footer.fixed}
+              style={{ background: '#fff', color: 'var(--mantine-color-dimmed)' }}
+            />,
             16,
           )}
         </Box>

@@ -12,22 +12,13 @@ import {
   Group,
   Modal,
   Paper,
-  Progress,
   Select,
-  SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
-import {
-  IMPOR_JOB_STATUS_NAMA,
-  type ImporCek,
-  type ImporJenis,
-  type ImporJob,
-  type ImporJobStatus,
-} from '@portal/contract';
-import { IconAlertCircle, IconDownload, IconFileUpload, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { IMPOR_JOB_STATUS_NAMA, type ImporCek, type ImporJenis } from '@portal/contract';
+import { IconAlertCircle, IconDownload, IconFileUpload, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -43,81 +34,10 @@ import {
   terapkanImpor,
 } from '../../api/impor';
 import { errorMessage } from '../../auth/AuthCard';
-import { idDataSeleksi } from '../../i18n/data-seleksi';
 import { saveBlob } from '../../table/ExportButtons';
+import { SimpleTable } from '../../ui/SimpleTable';
 import { showError, showInfo, showSuccess } from '../../ui/toast';
-
-const t = idDataSeleksi.impor;
-const angka = (n: number) => n.toLocaleString('id-ID');
-const wib = (iso: string) =>
-  new Intl.DateTimeFormat('id-ID', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(
-    new Date(iso),
-  );
-const STATUS_COLOR: Record<ImporJobStatus, string> = {
-  BERJALAN: 'blue',
-  SELESAI: 'teal',
-  DIBATALKAN: 'gray',
-  GAGAL: 'red',
-};
-
-function Counts({
-  report,
-}: {
-  report: Pick<ImporCek, 'dibaca' | 'baru' | 'berubah' | 'sama' | 'ditolak' | 'konflik'>;
-}) {
-  const items: [string, number, string][] = [
-    [t.dibaca, report.dibaca, 'dark'],
-    [t.baru, report.baru, 'teal'],
-    [t.berubah, report.berubah, 'blue'],
-    [t.sama, report.sama, 'gray'],
-    [t.ditolak, report.ditolak, 'red'],
-    [t.konflik, report.konflik, 'orange'],
-  ];
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
-      {items.map(([label, value, color]) => (
-        <Paper key={label} withBorder p="xs">
-          <Text size="xs" c="dimmed">
-            {label}
-          </Text>
-          <Text fw={600} c={color} data-testid={`jumlah-${label.toLowerCase().replaceAll(' ', '-')}`}>
-            {angka(value)}
-          </Text>
-        </Paper>
-      ))}
-    </SimpleGrid>
-  );
-}
-
-function JobProgress({ job, onCancel }: { job: ImporJob; onCancel: () => void }) {
-  const percent = job.total === 0 ? 100 : Math.round((job.selesai / job.total) * 100);
-  return (
-    <Paper withBorder p="md">
-      <Stack gap="xs">
-        <Group justify="space-between">
-          <Text fw={600}>
-            {t.progres}: {job.namaFile}
-          </Text>
-          <Badge color={STATUS_COLOR[job.status]}>{IMPOR_JOB_STATUS_NAMA[job.status]}</Badge>
-        </Group>
-        <Progress value={percent} size="lg" aria-label={t.progres} animated={job.status === 'BERJALAN'} />
-        <Text size="sm" aria-live="polite">
-          {t.progresTeks(angka(job.selesai), angka(job.total), angka(job.barisPerDetik))}
-          {job.sisaDetik !== null ? ` · ${t.sisa(angka(job.sisaDetik))}` : ''}
-        </Text>
-        {job.status !== 'BERJALAN' && <Counts report={job} />}
-        {job.pesan && <Alert color={job.status === 'GAGAL' ? 'red' : 'gray'}>{job.pesan}</Alert>}
-        {job.status === 'BERJALAN' && (
-          <Group>
-            <Button variant="light" color="red" leftSection={<IconX size={16} />} onClick={onCancel}>
-              {t.batalkan}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
-  );
-}
+import { angka, Counts, JobProgress, STATUS_COLOR, t, wib } from './ImporParts';
 
 export function ImporPage() {
   const [params, setParams] = useSearchParams();
@@ -271,32 +191,20 @@ export function ImporPage() {
             {info && (
               <Stack gap="xs">
                 <Text size="sm">{t.kunci(info.kunci.join(' + '))}</Text>
-                <Table.ScrollContainer minWidth={640}>
-                  <Table striped withTableBorder>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t.kolomNama}</Table.Th>
-                        <Table.Th>{t.kolomTipe}</Table.Th>
-                        <Table.Th>{t.kolomWajib}</Table.Th>
-                        <Table.Th>{t.kolomContoh}</Table.Th>
-                        <Table.Th>{t.kolomKeterangan}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {info.kolom.map((k) => (
-                        <Table.Tr key={k.nama}>
-                          <Table.Td>
-                            <code>{k.nama}</code>
-                          </Table.Td>
-                          <Table.Td>{k.tipe}</Table.Td>
-                          <Table.Td>{k.wajib ? t.ya : t.tidak}</Table.Td>
-                          <Table.Td>{k.contoh}</Table.Td>
-                          <Table.Td>{k.keterangan}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <SimpleTable
+                  label={t.kolom}
+                  minWidth={640}
+                  head={[t.kolomNama, t.kolomTipe, t.kolomWajib, t.kolomContoh, t.kolomKeterangan]}
+                  rows={info.kolom}
+                  rowKey={(k) => k.nama}
+                  cells={(k) => [
+                    <code key="nama">{k.nama}</code>,
+                    k.tipe,
+                    k.wajib ? t.ya : t.tidak,
+                    k.contoh,
+                    k.keterangan,
+                  ]}
+                />
               </Stack>
             )}
           </Collapse>
@@ -354,53 +262,25 @@ export function ImporPage() {
                     </Button>
                   </Group>
                 </Group>
-                <Table.ScrollContainer minWidth={560}>
-                  <Table striped withTableBorder aria-label={t.penolakan}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t.baris}</Table.Th>
-                        <Table.Th>{t.kolomNama}</Table.Th>
-                        <Table.Th>{t.nilai}</Table.Th>
-                        <Table.Th>{t.pesan}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {report.penolakan.map((p) => (
-                        <Table.Tr key={`${p.baris}-${p.kolom}-${p.pesan}`}>
-                          <Table.Td>{p.baris}</Table.Td>
-                          <Table.Td>{p.kolom ?? '–'}</Table.Td>
-                          <Table.Td>{p.nilai ?? '–'}</Table.Td>
-                          <Table.Td>{p.pesan}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <SimpleTable
+                  label={t.penolakan}
+                  head={[t.baris, t.kolomNama, t.nilai, t.pesan]}
+                  rows={report.penolakan}
+                  rowKey={(p) => `${p.baris}-${p.kolom}-${p.pesan}`}
+                  cells={(p) => [p.baris, p.kolom ?? '–', p.nilai ?? '–', p.pesan]}
+                />
               </Stack>
             )}
             {report.konflikList.length > 0 && (
               <Stack gap="xs">
                 <Text fw={600}>{t.konflikJudul}</Text>
-                <Table.ScrollContainer minWidth={560}>
-                  <Table striped withTableBorder aria-label={t.konflikJudul}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t.baris}</Table.Th>
-                        <Table.Th>{t.kunciKolom}</Table.Th>
-                        <Table.Th>{t.pesan}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {report.konflikList.map((k) => (
-                        <Table.Tr key={k.baris}>
-                          <Table.Td>{k.baris}</Table.Td>
-                          <Table.Td>{k.kunci}</Table.Td>
-                          <Table.Td>{k.alasan}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
+                <SimpleTable
+                  label={t.konflikJudul}
+                  head={[t.baris, t.kunciKolom, t.pesan]}
+                  rows={report.konflikList}
+                  rowKey={(k) => k.baris}
+                  cells={(k) => [k.baris, k.kunci, k.alasan]}
+                />
               </Stack>
             )}
             {report.baru + report.berubah === 0 ? (
@@ -431,32 +311,22 @@ export function ImporPage() {
           </Title>
           {history.data && history.data.length === 0 && <Text c="dimmed">{t.riwayatKosong}</Text>}
           {history.data && history.data.length > 0 && (
-            <Table.ScrollContainer minWidth={640}>
-              <Table striped withTableBorder aria-label={t.riwayat}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t.waktu}</Table.Th>
-                    <Table.Th>{t.berkasKolom}</Table.Th>
-                    <Table.Th>{t.status}</Table.Th>
-                    <Table.Th>{t.hasil}</Table.Th>
-                    <Table.Th>{t.oleh}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {history.data.map((j) => (
-                    <Table.Tr key={j.id}>
-                      <Table.Td>{wib(j.mulai)}</Table.Td>
-                      <Table.Td>{j.namaFile}</Table.Td>
-                      <Table.Td style={{ minWidth: 130 }}>
-                        <Badge color={STATUS_COLOR[j.status]}>{IMPOR_JOB_STATUS_NAMA[j.status]}</Badge>
-                      </Table.Td>
-                      <Table.Td>{t.ringkas(j.baru, j.berubah, j.konflik)}</Table.Td>
-                      <Table.Td>{j.oleh}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <SimpleTable
+              label={t.riwayat}
+              minWidth={640}
+              head={[t.waktu, t.berkasKolom, t.status, t.hasil, t.oleh]}
+              rows={history.data}
+              rowKey={(j) => j.id}
+              cells={(j) => [
+                wib(j.mulai),
+                j.namaFile,
+                <Badge key="status" color={STATUS_COLOR[j.status]}>
+                  {IMPOR_JOB_STATUS_NAMA[j.status]}
+                </Badge>,
+                t.ringkas(j.baru, j.berubah, j.konflik),
+                j.oleh,
+              ]}
+            />
           )}
         </Stack>
       </Paper>

@@ -2,7 +2,7 @@
 // the track only (the same role check as the server; the page's monitoring roles print nothing):
 // "Cetak Pengumuman" / "Cetak Berita Acara" once the results are locked, and those made so far.
 
-import { Alert, Button, Group, Paper, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { type DokumenResmi, type DokumenResmiJenis, hasTrackRole, type TrackId } from '@portal/contract';
 import {
   IconDownload,
@@ -19,6 +19,7 @@ import { useAuth } from '../../auth/authStore';
 import { idDokumenResmi } from '../../i18n/dokumen-resmi';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { saveBlob } from '../../table/ExportButtons';
+import { SimpleTable } from '../../ui/SimpleTable';
 import { showError, showSuccess } from '../../ui/toast';
 import { DokumenResmiForm } from './DokumenResmiForm';
 
@@ -141,59 +142,60 @@ function DaftarDokumen({ track, dokumen }: { track: TrackId; dokumen: DokumenRes
     );
   }
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped withTableBorder fz="sm" verticalSpacing={6}>
-        <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{t.daftar}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t.kolom.jenis}</Table.Th>
-            <Table.Th>{t.kolom.nomor}</Table.Th>
-            <Table.Th>{t.kolom.tanggal}</Table.Th>
-            <Table.Th>{t.kolom.kode}</Table.Th>
-            <Table.Th>{t.kolom.dibuatOleh}</Table.Th>
-            <Table.Th>{t.kolom.dibuatAt}</Table.Th>
-            <Table.Th>{t.kolom.aksi}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {dokumen.map((item) => (
-            <Table.Tr key={item.kode}>
-              <Table.Td>{t.jenis[item.jenis]}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.nomor}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatTanggal(item.tanggal)}</Table.Td>
-              <Table.Td ff="monospace">{item.kode}</Table.Td>
-              <Table.Td>{item.dibuatOleh}</Table.Td>
-              <Table.Td>{formatWaktu(item.dibuatAt)}</Table.Td>
-              <Table.Td>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  leftSection={<IconDownload size={14} aria-hidden />}
-                  loading={downloading === item.kode}
-                  disabled={downloading !== null && downloading !== item.kode}
-                  aria-label={t.unduhLagiLabel(item.kode)}
-                  onClick={() => void unduh(item)}
-                >
-                  {t.unduhLagi}
-                </Button>
-                {item.jenis === 'PENGUMUMAN' && (
-                  <Button
-                    size="compact-sm"
-                    variant="subtle"
-                    ml="xs"
-                    leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
-                    disabled={downloading !== null}
-                    aria-label={t.unduhExcelLabel(item.kode)}
-                    onClick={() => void unduh(item, true)}
-                  >
-                    {t.unduhExcel}
-                  </Button>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <SimpleTable
+      label={t.daftar}
+      caption
+      minWidth={720}
+      head={[
+        t.kolom.jenis,
+        t.kolom.nomor,
+        t.kolom.tanggal,
+        t.kolom.kode,
+        t.kolom.dibuatOleh,
+        t.kolom.dibuatAt,
+        t.kolom.aksi,
+      ]}
+      rows={dokumen}
+      rowKey={(item) => item.kode}
+      cells={(item) => [
+        t.jenis[item.jenis],
+        <span key="nomor" style={{ whiteSpace: 'nowrap' }}>
+          {item.nomor}
+        </span>,
+        <span key="tanggal" style={{ whiteSpace: 'nowrap' }}>
+          {formatTanggal(item.tanggal)}
+        </span>,
+        <Text key="kode" span ff="monospace" size="sm">
+          {item.kode}
+        </Text>,
+        item.dibuatOleh,
+        formatWaktu(item.dibuatAt),
+        <Group key="aksi" gap="xs" wrap="nowrap">
+          <Button
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            loading={downloading === item.kode}
+            disabled={downloading !== null && downloading !== item.kode}
+            aria-label={t.unduhLagiLabel(item.kode)}
+            onClick={() => void unduh(item)}
+          >
+            {t.unduhLagi}
+          </Button>
+          {item.jenis === 'PENGUMUMAN' && (
+            <Button
+              size="compact-sm"
+              variant="subtle"
+              leftSection={<IconFileSpreadsheet size={14} aria-hidden />}
+              disabled={downloading !== null}
+              aria-label={t.unduhExcelLabel(item.kode)}
+              onClick={() => void unduh(item, true)}
+            >
+              {t.unduhExcel}
+            </Button>
+          )}
+        </Group>,
+      ]}
+    />
   );
 }

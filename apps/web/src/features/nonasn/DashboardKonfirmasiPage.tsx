@@ -117,6 +117,10 @@ function Ringkasan({ summaries, firstLoading }: ListQueryView<DashboardKonfirmas
                   </Text>
                 </Group>
                 <ProgresBar value={summary} label={nama} />
+                {/* Issue #19: the bar's parts in words too, not by colour alone. */}
+                <Text size="xs" c="dimmed" mt={2}>
+                  {db.rincian(summary.dikonfirmasi, summary.tidakDiusulkan, summary.belum, angka)}
+                </Text>
               </div>
             );
           })}

@@ -2,21 +2,23 @@
 // the answer in the one decision panel for the instansi's admins inside the window (on the
 // version shown: a 409 says so and offers a reload), and the audit trail of every answer.
 
-import { Alert, Group, Paper, SimpleGrid, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { KATEGORI_NONASN_NAMA, type KeputusanKonfirmasi, type NonAsnDetail, SUMBER_DANA_NAMA } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { getNonAsnDetail, konfirmasiNonAsn } from '../../api/nonasn';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { idKeputusan } from '../../i18n/keputusan';
 import { idNonasn } from '../../i18n/nonasn';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
+import { choiceOf } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
+import { FieldList, Kartu, RiwayatKartu } from '../../ui/Kartu';
 import { SummaryCard } from '../../ui/pelamar/PelamarSummary';
+import { KonfirmasiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { showSuccess } from '../../ui/toast';
-import { type JawabanFields, JawabanInputs, KonfirmasiBadge, masalahJawaban, useBolehKonfirmasi } from './shared';
+import { type JawabanFields, JawabanInputs, masalahJawaban, useBolehKonfirmasi } from './shared';
 
 const t = idNonasn;
 const d = t.detail;
@@ -26,23 +28,6 @@ const detailQuery = (nonAsnId: number) => ({
   queryKey: ['nonasn-detail', nonAsnId] as const,
   queryFn: ({ signal }: { signal?: AbortSignal }) => getNonAsnDetail(nonAsnId, signal),
 });
-
-function Fields({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <Stack gap={6} component="dl" m={0}>
-      {rows.map(([label, value]) => (
-        <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
-          <Text component="dt" size="sm" c="dimmed" w={170} style={{ flex: 'none' }}>
-            {label}
-          </Text>
-          <Text component="dd" size="sm" m={0} style={{ wordBreak: 'break-word' }}>
-            {value}
-          </Text>
-        </Group>
-      ))}
-    </Stack>
-  );
-}
 
 /** The answer: proposed or not, the reason, the SPTJM statement; sent on the version shown. */
 function JawabForm({ detail, onReload }: { detail: NonAsnDetail; onReload: () => void }) {
@@ -80,15 +65,10 @@ function JawabForm({ detail, onReload }: { detail: NonAsnDetail; onReload: () =>
     <DecisionPanel
       decision={decision}
       title={changing ? d.formJudul : d.jawaban}
-      choice={{
-        label: t.columns.status,
-        choices: [
-          { value: 'DIKONFIRMASI', label: t.konfirmasi, color: 'teal' },
-          { value: 'TIDAK_DIUSULKAN', label: t.tidakDiusulkan, color: 'red' },
-        ],
-        value: draft.status,
-        onChange: (status) => decision.update({ status }),
-      }}
+      choice={choiceOf(decision, 'status', t.columns.status, [
+        { value: 'DIKONFIRMASI', label: t.konfirmasi, color: 'teal' },
+        { value: 'TIDAK_DIUSULKAN', label: t.tidakDiusulkan, color: 'red' },
+      ])}
     >
       <JawabanInputs
         status={draft.status}
@@ -117,11 +97,8 @@ function Detail({ detail, onReload }: { detail: NonAsnDetail; onReload: () => vo
         }
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-        <Paper withBorder p="md">
-          <Title order={2} size="h5" mb="sm">
-            {d.data}
-          </Title>
-          <Fields
+        <Kartu title={d.data}>
+          <FieldList
             rows={[
               [f.nik, detail.nik],
               [f.lahir, `${detail.tempatLahir}, ${formatTanggal(detail.tanggalLahir, 'long')}`],
@@ -134,13 +111,10 @@ function Detail({ detail, onReload }: { detail: NonAsnDetail; onReload: () => vo
               [f.sumberDana, SUMBER_DANA_NAMA[detail.sumberDana]],
             ]}
           />
-        </Paper>
+        </Kartu>
         <Stack gap="md">
-          <Paper withBorder p="md">
-            <Title order={2} size="h5" mb="sm">
-              {d.jawaban}
-            </Title>
-            <Fields
+          <Kartu title={d.jawaban}>
+            <FieldList
               rows={[
                 [f.status, <KonfirmasiBadge key="status" status={detail.statusKonfirmasi} />],
                 [f.alasan, detail.alasan ?? '–'],
@@ -150,7 +124,7 @@ function Detail({ detail, onReload }: { detail: NonAsnDetail; onReload: () => vo
                 ],
               ]}
             />
-          </Paper>
+          </Kartu>
           {boleh ? (
             <JawabForm key={detail.version} detail={detail} onReload={onReload} />
           ) : (
@@ -162,31 +136,14 @@ function Detail({ detail, onReload }: { detail: NonAsnDetail; onReload: () => vo
           )}
         </Stack>
       </SimpleGrid>
-      <Paper withBorder p="md">
-        <Title order={2} size="h5" mb="sm">
-          {d.riwayat}
-        </Title>
-        {detail.riwayat.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {d.riwayatKosong}
-          </Text>
-        ) : (
-          <Timeline bulletSize={14} lineWidth={2} aria-label={d.riwayat}>
-            {detail.riwayat.map((event, index) => (
-              <Timeline.Item
-                // biome-ignore lint/suspicious/noArrayIndexKey: the trail is append-only, its order fixed
-                key={index}
-                title={`${t.aksi[event.aksi] ?? event.aksi}: ${event.dari ? `${t.status[event.dari as keyof typeof t.status] ?? event.dari} → ` : ''}${event.ke ? (t.status[event.ke as keyof typeof t.status] ?? event.ke) : ''}`}
-              >
-                <Text size="xs" c="dimmed">
-                  {event.oleh ?? '–'} · {formatWaktu(event.at)}
-                </Text>
-                {event.alasan && <Text size="sm">{event.alasan}</Text>}
-              </Timeline.Item>
-            ))}
-          </Timeline>
-        )}
-      </Paper>
+      <RiwayatKartu
+        title={d.riwayat}
+        empty={d.riwayatKosong}
+        items={detail.riwayat.map((event) => ({
+          ...event,
+          judul: `${t.aksi[event.aksi] ?? event.aksi}: ${event.dari ? `${t.status[event.dari as keyof typeof t.status] ?? event.dari} → ` : ''}${event.ke ? (t.status[event.ke as keyof typeof t.status] ?? event.ke) : ''}`,
+        }))}
+      />
     </Stack>
   );
 }

@@ -23,6 +23,7 @@ import { useNational } from '../../auth/useNational';
 import { idNonasn } from '../../i18n/nonasn';
 import type { ListSpec } from '../../table/listState';
 import { ListScreen } from '../../ui/list/ListScreen';
+import { statusFilter } from '../../ui/list/statusFilter';
 import type { BulkActionDescription, ColumnDescription, ListDescription } from '../../ui/list/types';
 import { KonfirmasiBadge, STATUS_KONFIRMASI_COLOR } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
@@ -109,17 +110,13 @@ function nonAsnDescription(national: boolean, boleh: boolean, tidakBoleh: string
         options: KATEGORI_NONASN.map((kategori) => ({ value: kategori, label: KATEGORI_NONASN_NAMA[kategori] })),
         width: 280,
       },
-      {
-        kind: 'status',
+      statusFilter({
         key: 'statusKonfirmasi',
         label: t.statusFilter,
-        summaryKey: 'statusKonfirmasi',
-        options: STATUS_KONFIRMASI.map((value) => ({
-          value,
-          label: t.status[value],
-          color: STATUS_KONFIRMASI_COLOR[value],
-        })),
-      },
+        values: STATUS_KONFIRMASI,
+        names: t.status,
+        colors: STATUS_KONFIRMASI_COLOR,
+      }),
     ],
     header: (
       <Group justify="space-between" gap="sm">

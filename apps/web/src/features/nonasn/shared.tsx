@@ -12,7 +12,6 @@ import { idNonasn } from '../../i18n/nonasn';
 const t = idNonasn;
 
 // The badge and its colours live with the other status badges (shared layer).
-export { KonfirmasiBadge, STATUS_KONFIRMASI_COLOR as STATUS_COLOR } from '../../ui/status/StatusBadges';
 
 /** Whether the caller may answer now, and if not, why (shown instead of the buttons). */
 export function useBolehKonfirmasi(): { boleh: boolean; alasan: string | null } {

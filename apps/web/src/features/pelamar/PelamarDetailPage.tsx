@@ -2,21 +2,7 @@
 // through the screen's list so the same permission and instansi scope apply. Documents open in a
 // viewer from the file fetched with the session.
 
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Table } from '@mantine/core';
 import { PELAMAR_LISTS, type PelamarDetail, type PelamarList, type TrackId } from '@portal/contract';
 import { IconAlertTriangle, IconArrowLeft, IconFile, IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -27,6 +13,7 @@ import { formatTanggal } from '../../i18n/format';
 import { idPelamar } from '../../i18n/pelamar';
 import { idSupervisi } from '../../i18n/supervisi';
 import { DokumenView } from '../../ui/dokumen/berkas';
+import { FieldList, Kartu } from '../../ui/Kartu';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
 import { SummaryCard } from '../../ui/pelamar/PelamarSummary';
@@ -39,23 +26,9 @@ const f = t.fields;
 
 function Fields({ title, rows }: { title: string; rows: [string, ReactNode][] }) {
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h5" mb="sm">
-        {title}
-      </Title>
-      <Stack gap={6} component="dl" m={0}>
-        {rows.map(([label, value]) => (
-          <Group key={label} gap="xs" wrap="nowrap" align="flex-start">
-            <Text component="dt" size="sm" c="dimmed" w={170} style={{ flex: 'none' }}>
-              {label}
-            </Text>
-            <Text component="dd" size="sm" m={0} style={{ wordBreak: 'break-word' }}>
-              {value}
-            </Text>
-          </Group>
-        ))}
-      </Stack>
-    </Paper>
+    <Kartu title={title}>
+      <FieldList rows={rows} />
+    </Kartu>
   );
 }
 
@@ -148,76 +121,55 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
             [f.supervisor, detail.supervisorNama ?? '–'],
           ]}
         />
-        <Paper withBorder p="md">
-          <Title order={2} size="h5" mb="sm">
-            {t.nilai}
-          </Title>
-          {detail.nilai.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              {t.noNilai}
-            </Text>
-          ) : (
-            <Group gap="sm">
-              {detail.nilai.map((nilai) => (
-                <Badge key={nilai.komponen} variant="light" size="lg">
-                  {nilai.komponen.replaceAll('_', ' ')}: {Number(nilai.nilai).toLocaleString('id-ID')}
-                </Badge>
-              ))}
-            </Group>
-          )}
-        </Paper>
+        <Kartu title={t.nilai} empty={detail.nilai.length === 0 && t.noNilai}>
+          <Group gap="sm">
+            {detail.nilai.map((nilai) => (
+              <Badge key={nilai.komponen} variant="light" size="lg">
+                {nilai.komponen.replaceAll('_', ' ')}: {Number(nilai.nilai).toLocaleString('id-ID')}
+              </Badge>
+            ))}
+          </Group>
+        </Kartu>
       </SimpleGrid>
-      <Paper withBorder p="md">
-        <Title order={2} size="h5" mb="sm">
-          {t.dokumen}
-        </Title>
-        {detail.dokumen.length === 0 ? (
-          <Text size="sm" c="dimmed">
-            {t.noDokumen}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing="xs" aria-label={t.dokumen}>
-              <Table.Tbody>
-                {detail.dokumen.map((dokumen) => {
-                  const title = t.dokumenNames[dokumen.jenis] ?? dokumen.jenis;
-                  return (
-                    <Table.Tr key={dokumen.id}>
-                      <Table.Td w={32}>
-                        {dokumen.mime.startsWith('image/') ? (
-                          <IconPhoto size={18} aria-hidden />
-                        ) : (
-                          <IconFile size={18} aria-hidden />
-                        )}
-                      </Table.Td>
-                      <Table.Td>{title}</Table.Td>
-                      <Table.Td c="dimmed">{dokumen.namaFile}</Table.Td>
-                      <Table.Td c="dimmed">{Math.max(1, Math.round(dokumen.ukuran / 1024))} KB</Table.Td>
-                      <Table.Td ta="right">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          aria-label={`${t.view} ${title}`}
-                          onClick={() => setViewing(dokumen.id)}
-                        >
-                          {t.view}
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Paper>
+      <Kartu title={t.dokumen} empty={detail.dokumen.length === 0 && t.noDokumen}>
+        <Table.ScrollContainer minWidth={480}>
+          <Table verticalSpacing="xs" aria-label={t.dokumen}>
+            <Table.Tbody>
+              {detail.dokumen.map((dokumen) => {
+                const title = t.dokumenNames[dokumen.jenis] ?? dokumen.jenis;
+                return (
+                  <Table.Tr key={dokumen.id}>
+                    <Table.Td w={32}>
+                      {dokumen.mime.startsWith('image/') ? (
+                        <IconPhoto size={18} aria-hidden />
+                      ) : (
+                        <IconFile size={18} aria-hidden />
+                      )}
+                    </Table.Td>
+                    <Table.Td>{title}</Table.Td>
+                    <Table.Td c="dimmed">{dokumen.namaFile}</Table.Td>
+                    <Table.Td c="dimmed">{Math.max(1, Math.round(dokumen.ukuran / 1024))} KB</Table.Td>
+                    <Table.Td ta="right">
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={`${t.view} ${title}`}
+                        onClick={() => setViewing(dokumen.id)}
+                      >
+                        {t.view}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Kartu>
       {(detail.statusVerifikasi !== 'BELUM' || detail.verifikasi.cekDokumen.length > 0) && (
-        <Paper withBorder p="md">
-          <Title order={2} size="h5" mb="sm">
-            {idSupervisi.hasilVerifikasi}
-          </Title>
+        <Kartu title={idSupervisi.hasilVerifikasi}>
           <HasilVerifikasi detail={detail} />
-        </Paper>
+        </Kartu>
       )}
       <RiwayatPanel detail={detail} />
       <DokumenModal viewing={viewing} onClose={() => setViewing(null)} track={track} list={list} detail={detail} />

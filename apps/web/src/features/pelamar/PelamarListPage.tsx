@@ -8,9 +8,6 @@ import { pelamarListDescription } from '../../ui/pelamar/pelamarList';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { FinalVerifikasiPanel } from '../../ui/verifikasi/FinalVerifikasiPanel';
 
-// The detail pages still import the badge from here; it lives in the shared layer now.
-export { StatusBadge } from '../../ui/status/StatusBadges';
-
 function RekapPelamar({ track, title, panels }: { track: TrackId; title: string; panels?: ReactNode }) {
   const description = useMemo(
     () =>

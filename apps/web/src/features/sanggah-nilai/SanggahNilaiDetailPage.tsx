@@ -4,7 +4,7 @@
 // and the objector's trail.
 
 import { Alert, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { NILAI_MAKS, type SanggahNilaiDetail, type TrackId } from '@portal/contract';
+import { NILAI_MAKS, type SanggahNilaiDetail } from '@portal/contract';
 import { IconArrowRight, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -13,12 +13,14 @@ import { formatWaktu } from '../../i18n/format';
 import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
+import type { DetailProps } from '../../ui/decision/useDecision';
+import { formatNilai } from '../../ui/list/format';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
+import { StatusSanggahNilaiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { JawabForm, komponenNama, PersetujuanForm } from './panels';
-import { formatNilai, StatusSanggahNilaiBadge } from './SanggahNilaiListPage';
 
 const t = idSanggahNilai;
 
@@ -158,15 +160,7 @@ function Jawaban({ detail }: { detail: SanggahNilaiDetail }) {
   );
 }
 
-function Persetujuan({
-  detail,
-  track,
-  onReload,
-}: {
-  detail: SanggahNilaiDetail;
-  track: TrackId;
-  onReload: () => void;
-}) {
+function Persetujuan({ detail, track, onReload }: DetailProps<SanggahNilaiDetail>) {
   const decided = detail.status === 'DISETUJUI' || detail.status === 'TIDAK_DISETUJUI';
   return (
     <Paper withBorder p="sm">
@@ -202,15 +196,7 @@ function Persetujuan({
   );
 }
 
-function SanggahNilai({
-  detail,
-  track,
-  onReload,
-}: {
-  detail: SanggahNilaiDetail;
-  track: TrackId;
-  onReload: () => void;
-}) {
+function SanggahNilai({ detail, track, onReload }: DetailProps<SanggahNilaiDetail>) {
   const pelamar = detail.pelamar;
   const open = detail.status === 'DIAJUKAN' || detail.status === 'MENUNGGU_PERSETUJUAN';
   return (

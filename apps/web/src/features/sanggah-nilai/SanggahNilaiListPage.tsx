@@ -20,14 +20,11 @@ import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import type { ListSpec } from '../../table/listState';
 import { formatNilai, formatTanggal } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
+import { statusFilter } from '../../ui/list/statusFilter';
 import type { ColumnDescription, ListDescription } from '../../ui/list/types';
 import { STATUS_SANGGAH_NILAI_COLOR, StatusSanggahNilaiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
-
-export { formatNilai } from '../../ui/list/format';
-// The detail page still imports these from here; they live in the shared layer now.
-export { STATUS_SANGGAH_NILAI_COLOR, StatusSanggahNilaiBadge } from '../../ui/status/StatusBadges';
 
 const t = idSanggahNilai;
 const SPEC: ListSpec = { filterKeys: SANGGAH_NILAI_FILTER_KEYS, sortColumns: SANGGAH_NILAI_SORT_COLUMNS };
@@ -102,17 +99,13 @@ function sanggahNilaiDescription(
         options: ['false', 'true'].map((option) => ({ value: option, label: t.terkaitOpsi[option] ?? option })),
         width: 190,
       },
-      {
-        kind: 'status',
+      statusFilter({
         key: 'status',
         label: t.statusFilter,
-        summaryKey: 'status',
-        options: STATUS_SANGGAH_NILAI.map((value) => ({
-          value,
-          label: t.status[value] ?? value,
-          color: STATUS_SANGGAH_NILAI_COLOR[value],
-        })),
-      },
+        values: STATUS_SANGGAH_NILAI,
+        names: t.status,
+        colors: STATUS_SANGGAH_NILAI_COLOR,
+      }),
     ],
     actions: <Tenggat track={track} tahap="JAWAB_SANGGAH_NILAI" />,
     rowLink: (row) => `/${track}/sanggah-nilai/detail?id=${row.id}`,

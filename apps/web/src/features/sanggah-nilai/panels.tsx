@@ -2,13 +2,12 @@
 // a proposed value, or rejected) and wasdal's approval (old → new value). Neither comes back to
 // its author, so both are confirmed in a dialog naming the outcome.
 
-import { NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { NumberInput, Stack, Text } from '@mantine/core';
 import {
   type JawabanSanggahNilai,
   NILAI_MAKS,
   type PERSETUJUAN_SANGGAH_NILAI,
   type SanggahNilaiDetail,
-  type TrackId,
 } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -16,9 +15,10 @@ import { useNavigate } from 'react-router';
 import { jawabSanggahNilai, setujuiSanggahNilai } from '../../api/sanggah-nilai';
 import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
-import { useDecision } from '../../ui/decision/useDecision';
+import { choiceOf, DraftText } from '../../ui/decision/fields';
+import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
+import { formatNilai } from '../../ui/list/format';
 import { showSuccess } from '../../ui/toast';
-import { formatNilai } from './SanggahNilaiListPage';
 
 const t = idSanggahNilai;
 type Keputusan = (typeof PERSETUJUAN_SANGGAH_NILAI)[number];
@@ -34,15 +34,7 @@ interface JawabDraft {
   alasan: string;
 }
 
-export function JawabForm({
-  detail,
-  track,
-  onReload,
-}: {
-  detail: SanggahNilaiDetail;
-  track: TrackId;
-  onReload: () => void;
-}) {
+export function JawabForm({ detail, track, onReload }: DetailProps<SanggahNilaiDetail>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const maks = NILAI_MAKS[detail.komponen];
@@ -88,15 +80,10 @@ export function JawabForm({
     <DecisionPanel
       decision={decision}
       title={t.jawaban}
-      choice={{
-        label: t.jawaban,
-        choices: [
-          { value: 'DITERIMA', label: t.terima, color: 'teal' },
-          { value: 'DITOLAK', label: t.tolak, color: 'red' },
-        ],
-        value: draft.jawaban,
-        onChange: (jawaban) => decision.update({ jawaban }),
-      }}
+      choice={choiceOf(decision, 'jawaban', t.jawaban, [
+        { value: 'DITERIMA', label: t.terima, color: 'teal' },
+        { value: 'DITOLAK', label: t.tolak, color: 'red' },
+      ])}
     >
       {draft.jawaban === 'DITERIMA' && (
         <NumberInput
@@ -112,27 +99,12 @@ export function JawabForm({
           w={{ base: '100%', xs: 240 }}
         />
       )}
-      <Textarea
-        label={t.alasanJawaban}
-        autosize
-        minRows={2}
-        maxLength={2000}
-        value={draft.alasan}
-        onChange={(event) => decision.update({ alasan: event.currentTarget.value })}
-      />
+      <DraftText decision={decision} field="alasan" label={t.alasanJawaban} />
     </DecisionPanel>
   );
 }
 
-export function PersetujuanForm({
-  detail,
-  track,
-  onReload,
-}: {
-  detail: SanggahNilaiDetail;
-  track: TrackId;
-  onReload: () => void;
-}) {
+export function PersetujuanForm({ detail, track, onReload }: DetailProps<SanggahNilaiDetail>) {
   const queryClient = useQueryClient();
   const lama = nilaiSekarang(detail);
   const lamaTeks = lama === null ? t.tidakAda : formatNilai(lama);
@@ -175,24 +147,12 @@ export function PersetujuanForm({
       </Text>
       <DecisionPanel
         decision={decision}
-        choice={{
-          label: t.hasilPersetujuan,
-          choices: [
-            { value: 'DISETUJUI', label: t.setujui, color: 'teal' },
-            { value: 'TIDAK_DISETUJUI', label: t.tidakSetujui, color: 'gray' },
-          ],
-          value: decision.draft.status,
-          onChange: (status) => decision.update({ status }),
-        }}
+        choice={choiceOf(decision, 'status', t.hasilPersetujuan, [
+          { value: 'DISETUJUI', label: t.setujui, color: 'teal' },
+          { value: 'TIDAK_DISETUJUI', label: t.tidakSetujui, color: 'gray' },
+        ])}
       >
-        <Textarea
-          label={t.alasanPersetujuan}
-          autosize
-          minRows={2}
-          maxLength={2000}
-          value={decision.draft.alasan}
-          onChange={(event) => decision.update({ alasan: event.currentTarget.value })}
-        />
+        <DraftText decision={decision} field="alasan" label={t.alasanPersetujuan} />
       </DecisionPanel>
     </Stack>
   );

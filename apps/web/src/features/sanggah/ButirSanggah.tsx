@@ -9,7 +9,7 @@ import { idAfirmasi } from '../../i18n/afirmasi';
 import { idSanggah } from '../../i18n/sanggah';
 import { ChoiceControl } from '../../ui/decision/DecisionPanel';
 import { alasanLabel, dokumenLabel } from '../../ui/pelamar/pelamar';
-import { StatusSanggahBadge } from './SanggahPages';
+import { StatusSanggahBadge } from '../../ui/status/StatusBadges';
 
 const t = idSanggah;
 export const kategoriLabel = (kategori: string) => idAfirmasi.kategori[kategori] ?? kategori;

@@ -19,11 +19,11 @@ import { BerkasView, DokumenTabs, DokumenView } from '../../ui/dokumen/berkas';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
+import { CekBadge, StatusSanggahBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { ButirSanggah, kategoriLabel } from './ButirSanggah';
 import { CekPanel, JawabPanel, ResetPanel } from './panels';
-import { CekBadge, StatusSanggahBadge } from './SanggahPages';
 
 const t = idSanggah;
 /** The stage whose window the answer needs, per kind. */

@@ -21,14 +21,11 @@ import { idSanggah } from '../../i18n/sanggah';
 import type { ListSpec } from '../../table/listState';
 import { formatWaktu } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
+import { statusFilter } from '../../ui/list/statusFilter';
 import type { ColumnDescription, ListDescription } from '../../ui/list/types';
 import { CekBadge, STATUS_SANGGAH_COLOR, StatusSanggahBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
-
-export { useNational } from '../../auth/useNational';
-// The detail pages still import these from here; they live in the shared layers now.
-export { CekBadge, STATUS_SANGGAH_COLOR, StatusSanggahBadge } from '../../ui/status/StatusBadges';
 
 const t = idSanggah;
 const SPEC: ListSpec = { filterKeys: SANGGAH_FILTER_KEYS, sortColumns: SANGGAH_SORT_COLUMNS };
@@ -95,17 +92,13 @@ function sanggahDescription(
               width: 200,
             },
           ]),
-      {
-        kind: 'status',
+      statusFilter({
         key: 'status',
         label: t.statusFilter,
-        summaryKey: 'status',
-        options: STATUS_SANGGAH.map((value) => ({
-          value,
-          label: t.status[value] ?? value,
-          color: STATUS_SANGGAH_COLOR[value],
-        })),
-      },
+        values: STATUS_SANGGAH,
+        names: t.status,
+        colors: STATUS_SANGGAH_COLOR,
+      }),
     ],
     actions: <Tenggat track={track} tahap={afirmasi ? 'JAWAB_SANGGAH_AFIRMASI' : 'JAWAB_SANGGAH'} />,
     rowLink: (row) => `/${track}/${SANGGAH_LISTS[list].screen}/detail?id=${row.id}`,

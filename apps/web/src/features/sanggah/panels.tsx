@@ -17,7 +17,8 @@ import { cekSanggah, jawabSanggah, resetSanggah } from '../../api/sanggah';
 import { idKeputusan } from '../../i18n/keputusan';
 import { idSanggah } from '../../i18n/sanggah';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
-import { useDecision } from '../../ui/decision/useDecision';
+import { choiceOf, DraftText } from '../../ui/decision/fields';
+import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
 import { showError, showSuccess } from '../../ui/toast';
 import { ButirSanggah, type JawabDraft } from './ButirSanggah';
 
@@ -104,7 +105,7 @@ export function JawabPanel({
   );
 }
 
-export function CekPanel({ detail, track, onReload }: { detail: SanggahDetail; track: TrackId; onReload: () => void }) {
+export function CekPanel({ detail, track, onReload }: DetailProps<SanggahDetail>) {
   const queryClient = useQueryClient();
   type Cek = 'DIPERIKSA' | 'DITANDAI';
   const decision = useDecision<{ status: Cek; catatan: string }>({
@@ -130,24 +131,12 @@ export function CekPanel({ detail, track, onReload }: { detail: SanggahDetail; t
   return (
     <DecisionPanel
       decision={decision}
-      choice={{
-        label: t.tandaiSebagai,
-        choices: [
-          { value: 'DIPERIKSA', label: t.cek.DIPERIKSA ?? '', color: 'blue' },
-          { value: 'DITANDAI', label: t.cek.DITANDAI ?? '', color: 'orange' },
-        ],
-        value: decision.draft.status,
-        onChange: (status) => decision.update({ status }),
-      }}
+      choice={choiceOf(decision, 'status', t.tandaiSebagai, [
+        { value: 'DIPERIKSA', label: t.cek.DIPERIKSA ?? '', color: 'blue' },
+        { value: 'DITANDAI', label: t.cek.DITANDAI ?? '', color: 'orange' },
+      ])}
     >
-      <Textarea
-        label={t.catatanWasdal}
-        autosize
-        minRows={2}
-        maxLength={2000}
-        value={decision.draft.catatan}
-        onChange={(event) => decision.update({ catatan: event.currentTarget.value })}
-      />
+      <DraftText decision={decision} field="catatan" label={t.catatanWasdal} />
     </DecisionPanel>
   );
 }

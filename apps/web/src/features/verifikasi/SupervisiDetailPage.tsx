@@ -3,8 +3,8 @@
 // the review in the one decision panel – agree (the result becomes final: confirmed), or return
 // to the verifier with a note (it comes back: saved at once) – on the version shown (409 otherwise).
 
-import { Paper, Textarea, Title } from '@mantine/core';
-import type { PelamarDetail, TrackId } from '@portal/contract';
+import { Paper } from '@mantine/core';
+import type { PelamarDetail } from '@portal/contract';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,8 +18,10 @@ import { idVerifikasi } from '../../i18n/verifikasi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
-import { useDecision } from '../../ui/decision/useDecision';
+import { DraftText } from '../../ui/decision/fields';
+import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
 import { DokumenTabs, DokumenView } from '../../ui/dokumen/berkas';
+import { Kartu } from '../../ui/Kartu';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
@@ -34,7 +36,7 @@ const s = idSupervisi;
 const LIST = 'supervisor' as const;
 type Keputusan = 'DISETUJUI' | 'DIKEMBALIKAN';
 
-function ReviewPanel({ detail, track, onReload }: { detail: PelamarDetail; track: TrackId; onReload: () => void }) {
+function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const decision = useDecision<{ catatan: string }>({
@@ -78,19 +80,12 @@ function ReviewPanel({ detail, track, onReload }: { detail: PelamarDetail; track
   return (
     <DecisionPanel decision={decision} title={s.hasilVerifikasi}>
       <HasilVerifikasi detail={detail} />
-      <Textarea
-        label={s.catatan}
-        autosize
-        minRows={2}
-        maxLength={2000}
-        value={decision.draft.catatan}
-        onChange={(event) => decision.update({ catatan: event.currentTarget.value })}
-      />
+      <DraftText decision={decision} field="catatan" label={s.catatan} />
     </DecisionPanel>
   );
 }
 
-function Review({ detail, track, onReload }: { detail: PelamarDetail; track: TrackId; onReload: () => void }) {
+function Review({ detail, track, onReload }: DetailProps<PelamarDetail>) {
   const [current, setCurrent] = useState(0);
   const checks = new Map(detail.verifikasi.cekDokumen.map((cek) => [cek.dokumenId, cek.sesuai]));
   const open = detail.statusVerifikasi !== 'BELUM' && detail.statusSupervisi === null;
@@ -101,12 +96,9 @@ function Review({ detail, track, onReload }: { detail: PelamarDetail; track: Tra
       <DetailLayout
         info={
           open ? undefined : (
-            <Paper withBorder p="sm">
-              <Title order={3} size="h6" mb={6}>
-                {s.hasilVerifikasi}
-              </Title>
+            <Kartu title={s.hasilVerifikasi} compact>
               <HasilVerifikasi detail={detail} />
-            </Paper>
+            </Kartu>
           )
         }
         documents={
@@ -130,18 +122,12 @@ function Review({ detail, track, onReload }: { detail: PelamarDetail; track: Tra
         decision={open && <ReviewPanel detail={detail} track={track} onReload={onReload} />}
         rest={
           <>
-            <Paper withBorder p="sm">
-              <Title order={3} size="h6" mb={6}>
-                {t.syarat}
-              </Title>
+            <Kartu title={t.syarat} compact>
               <SyaratTable detail={detail} />
-            </Paper>
-            <Paper withBorder p="sm">
-              <Title order={3} size="h6" mb={6}>
-                {t.temuan}
-              </Title>
+            </Kartu>
+            <Kartu title={t.temuan} compact>
               <TemuanList temuan={detail.verifikasi.temuan} />
-            </Paper>
+            </Kartu>
             <RiwayatPanel detail={detail} />
           </>
         }

@@ -4,7 +4,7 @@
 // (keyboard-first, draft kept). The next applicant is looked up and loaded in the background, but
 // only claimed when the verifier asks for it (issue #19).
 
-import { Alert, Badge, Checkbox, Kbd, Paper, Stack, Textarea, Title } from '@mantine/core';
+import { Alert, Badge, Checkbox, Kbd, Stack, Textarea } from '@mantine/core';
 import { ALASAN_TMS, type AlasanTms, type PelamarDetail, type TrackId } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -18,6 +18,7 @@ import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
 import { useDecision } from '../../ui/decision/useDecision';
+import { Kartu } from '../../ui/Kartu';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
@@ -195,18 +196,12 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
       <DetailLayout
         info={
           <>
-            <Paper withBorder p="sm">
-              <Title order={3} size="h6" mb={6}>
-                {t.syarat}
-              </Title>
+            <Kartu title={t.syarat} compact>
               <SyaratTable detail={detail} />
-            </Paper>
-            <Paper withBorder p="sm">
-              <Title order={3} size="h6" mb={6}>
-                {t.temuan}
-              </Title>
+            </Kartu>
+            <Kartu title={t.temuan} compact>
               <TemuanList temuan={v.temuan} onUse={editable ? (alasan) => toggleAlasan(alasan, true) : undefined} />
-            </Paper>
+            </Kartu>
           </>
         }
         documents={
@@ -282,16 +277,13 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
               />
             </DecisionPanel>
           ) : (
-            <Paper withBorder p="sm">
-              <Title order={3} size="h6" mb={6}>
-                {t.keputusan}
-              </Title>
+            <Kartu title={t.keputusan} compact>
               {detail.statusVerifikasi === 'BELUM' ? (
                 <ClaimPanel detail={detail} track={track} />
               ) : (
                 <HasilVerifikasi detail={detail} />
               )}
-            </Paper>
+            </Kartu>
           )
         }
       />

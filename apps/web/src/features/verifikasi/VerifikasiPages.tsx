@@ -3,7 +3,7 @@
 // opening a row claims it), the verifier's recap (decision dates, counts per day), the
 // supervisor's queue (reasons shown, bulk agree with a confirmation) and the supervisor's recap.
 
-import { Alert, Button, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Skeleton, Table } from '@mantine/core';
 import type { PelamarRow, TrackId } from '@portal/contract';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -14,8 +14,10 @@ import { ambilBerikutnya, ambilPelamar, getHarian, setujuiBanyak } from '../../a
 import { formatTanggal } from '../../i18n/format';
 import { idSupervisi } from '../../i18n/supervisi';
 import { idVerifikasi } from '../../i18n/verifikasi';
+import { Kartu } from '../../ui/Kartu';
 import { formatAngka } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
+import { TrackListScreen } from '../../ui/list/TrackListScreen';
 import type { ColumnDescription } from '../../ui/list/types';
 import { ALASAN_TMS_COLUMN, pelamarListDescription } from '../../ui/pelamar/pelamarList';
 import { StatusLabel } from '../../ui/status/StatusBadges';
@@ -83,17 +85,9 @@ function HarianPanel({ track }: { track: TrackId }) {
     queryFn: ({ signal }) => getHarian(track, {}, signal),
   });
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h5" mb="sm">
-        {t.harian}
-      </Title>
+    <Kartu title={t.harian} empty={query.data?.length === 0 && t.harianKosong}>
       {query.isPending && <Skeleton h={60} />}
       {query.error && <Alert color="red">{query.error.message}</Alert>}
-      {query.data && query.data.length === 0 && (
-        <Text size="sm" c="dimmed">
-          {t.harianKosong}
-        </Text>
-      )}
       {query.data && query.data.length > 0 && (
         <Table fz="sm" verticalSpacing={4} aria-label={t.harian} maw={520}>
           <Table.Thead>
@@ -118,76 +112,61 @@ function HarianPanel({ track }: { track: TrackId }) {
           </Table.Tbody>
         </Table>
       )}
-    </Paper>
+    </Kartu>
   );
 }
 
 /** /{track}/rekap-verifikasi: what this verifier decided (the verifier list's my-verifier mode). */
+const rekapVerifikasi = (track: TrackId, title: string) =>
+  pelamarListDescription({
+    list: 'rekap-verifikasi',
+    track,
+    title,
+    dateFilter: 'tglVerifikasi',
+    extraColumns: [ALASAN_TMS_COLUMN],
+    header: <HarianPanel track={track} />,
+  });
+
 export function RekapVerifikasiPage() {
-  const page = useCurrentPage();
-  const track = page?.track;
-  const description = useMemo(
-    () =>
-      track &&
-      pelamarListDescription({
-        list: 'rekap-verifikasi',
-        track,
-        title: page.title,
-        dateFilter: 'tglVerifikasi',
-        extraColumns: [ALASAN_TMS_COLUMN],
-        header: <HarianPanel track={track} />,
-      }),
-    [track, page?.title],
-  );
-  return description ? <ListScreen description={description} /> : null;
+  return <TrackListScreen describe={rekapVerifikasi} />;
 }
 
 /** /{track}/supervisi: decisions awaiting review; several can be agreed with at once. */
+const supervisi = (track: TrackId, title: string) =>
+  pelamarListDescription({
+    list: 'supervisor',
+    track,
+    title,
+    dateFilter: 'tglVerifikasi',
+    extraColumns: [ALASAN_TMS_COLUMN],
+    bulk: [
+      {
+        key: 'setujui',
+        label: s.setujuiTerpilih,
+        color: 'teal',
+        title: s.konfirmasiJudul,
+        message: s.konfirmasi,
+        confirmLabel: s.setujui,
+        run: (ids) => setujuiBanyak(track, ids as number[]),
+        resultMessage: s.hasil,
+      },
+    ],
+  });
+
 export function SupervisiPage() {
-  const page = useCurrentPage();
-  const track = page?.track;
-  const description = useMemo(
-    () =>
-      track &&
-      pelamarListDescription({
-        list: 'supervisor',
-        track,
-        title: page.title,
-        dateFilter: 'tglVerifikasi',
-        extraColumns: [ALASAN_TMS_COLUMN],
-        bulk: [
-          {
-            key: 'setujui',
-            label: s.setujuiTerpilih,
-            color: 'teal',
-            title: s.konfirmasiJudul,
-            message: s.konfirmasi,
-            confirmLabel: s.setujui,
-            run: (ids) => setujuiBanyak(track, ids as number[]),
-            resultMessage: s.hasil,
-          },
-        ],
-      }),
-    [track, page?.title],
-  );
-  return description ? <ListScreen description={description} /> : null;
+  return <TrackListScreen describe={supervisi} />;
 }
 
 /** /{track}/rekap-supervisi: what this supervisor reviewed. */
+const rekapSupervisi = (track: TrackId, title: string) =>
+  pelamarListDescription({
+    list: 'my-supervisi',
+    track,
+    title,
+    dateFilter: 'tglVerifikasi',
+    extraColumns: [ALASAN_TMS_COLUMN],
+  });
+
 export function RekapSupervisiPage() {
-  const page = useCurrentPage();
-  const track = page?.track;
-  const description = useMemo(
-    () =>
-      track &&
-      pelamarListDescription({
-        list: 'my-supervisi',
-        track,
-        title: page.title,
-        dateFilter: 'tglVerifikasi',
-        extraColumns: [ALASAN_TMS_COLUMN],
-      }),
-    [track, page?.title],
-  );
-  return description ? <ListScreen description={description} /> : null;
+  return <TrackListScreen describe={rekapSupervisi} />;
 }

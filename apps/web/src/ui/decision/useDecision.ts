@@ -3,6 +3,7 @@
 // keyboard, and a 409 (someone else changed the record) answered with a reload. The page
 // describes its draft, its check, its call and its outcome; DecisionPanel draws it.
 
+import type { TrackId } from '@portal/contract';
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../api/http';
@@ -192,4 +193,11 @@ export function useDecision<D, R = unknown>(spec: DecisionSpec<D, R>): Decision<
     help,
     setHelp,
   };
+}
+
+/** What every decision panel of a detail page is given: the record, its track, and a reload. */
+export interface DetailProps<Detail, Track = TrackId> {
+  detail: Detail;
+  track: Track;
+  onReload: () => void;
 }

@@ -134,11 +134,9 @@ export function DocumentViewer({ title, blob, loading, error, onRetry, height = 
           <ActionIcon
             variant="default"
             aria-label={t.tabBaru}
-            component="a"
-            href={url ?? undefined}
-            target="_blank"
-            rel="noopener"
-            disabled={!url}
+            // A link without its address yet is no link (and may not carry a name): until the
+            // file is there it is a disabled button (issue #19: aria-prohibited-attr).
+            {...(url ? { component: 'a' as const, href: url, target: '_blank', rel: 'noopener' } : { disabled: true })}
           >
             <IconExternalLink size={16} aria-hidden />
           </ActionIcon>

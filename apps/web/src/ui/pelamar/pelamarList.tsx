@@ -25,6 +25,7 @@ import { idSupervisi } from '../../i18n/supervisi';
 import { idVerifikasi } from '../../i18n/verifikasi';
 import type { ListSpec } from '../../table/listState';
 import { formatTanggal } from '../list/format';
+import { statusFilter } from '../list/statusFilter';
 import type { BulkActionDescription, ColumnDescription, ListDescription } from '../list/types';
 import { STATUS_VERIFIKASI_COLOR, StatusBadge } from '../status/StatusBadges';
 
@@ -104,17 +105,13 @@ export function pelamarListDescription(options: PelamarListOptions): ListDescrip
         labelFrom: decision ? `${idVerifikasi.tglVerifikasi}: ${idList.dateFrom.toLowerCase()}` : idList.dateFrom,
         labelTo: decision ? `${idVerifikasi.tglVerifikasi}: ${idList.dateTo.toLowerCase()}` : idList.dateTo,
       },
-      {
-        kind: 'status',
+      statusFilter({
         key: 'statusVerifikasi',
         label: t.statusFilter,
-        summaryKey: 'statusVerifikasi',
-        options: STATUS_VERIFIKASI.map((value) => ({
-          value,
-          label: t.status[value],
-          color: STATUS_VERIFIKASI_COLOR[value],
-        })),
-      },
+        values: STATUS_VERIFIKASI,
+        names: t.status,
+        colors: STATUS_VERIFIKASI_COLOR,
+      }),
     ],
     rowLink: (row) => `/${track}/${PELAMAR_LISTS[list]}/detail?id=${row.id}`,
     onRowOpen: options.onRowOpen,

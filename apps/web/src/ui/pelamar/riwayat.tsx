@@ -1,15 +1,14 @@
 // The applicant's audit trail as people read it: a decision's document checks folded into one
 // line, codes in words, for supervisors and admins on every detail page.
 
-import { Paper, Text, Timeline, Title } from '@mantine/core';
 import type { PelamarDetail } from '@portal/contract';
 import { idAfirmasi } from '../../i18n/afirmasi';
-import { formatWaktu } from '../../i18n/format';
 import { idPelamar } from '../../i18n/pelamar';
 import { idSanggah } from '../../i18n/sanggah';
 import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { idSupervisi } from '../../i18n/supervisi';
 import { idVerifikasi } from '../../i18n/verifikasi';
+import { RiwayatKartu } from '../Kartu';
 import { alasanLabel } from './pelamar';
 
 const t = idVerifikasi;
@@ -90,30 +89,10 @@ export function RiwayatPanel({ detail }: { detail: PelamarDetail }) {
   const riwayat = detail.verifikasi.riwayat && ringkasRiwayat(detail.verifikasi.riwayat);
   if (riwayat === null) return null;
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h5" mb="sm">
-        {t.riwayat}
-      </Title>
-      {riwayat.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t.riwayatKosong}
-        </Text>
-      ) : (
-        <Timeline bulletSize={14} lineWidth={2} aria-label={t.riwayat}>
-          {riwayat.map((event, index) => (
-            <Timeline.Item
-              // biome-ignore lint/suspicious/noArrayIndexKey: the trail is append-only, its order fixed
-              key={index}
-              title={judulRiwayat(event)}
-            >
-              <Text size="xs" c="dimmed">
-                {event.oleh ?? '–'} · {formatWaktu(event.at)}
-              </Text>
-              {event.alasan && <Text size="sm">{event.alasan}</Text>}
-            </Timeline.Item>
-          ))}
-        </Timeline>
-      )}
-    </Paper>
+    <RiwayatKartu
+      title={t.riwayat}
+      empty={t.riwayatKosong}
+      items={riwayat.map((event) => ({ ...event, judul: judulRiwayat(event) }))}
+    />
   );
 }

@@ -1,0 +1,70 @@
+// Background work gives way to people (issue #18). An import's check parses a file on the same
+// event loop and, with PostgreSQL beside it, on the same two cores that answer the verifiers. It
+// runs in slices of a few milliseconds; between slices it yields at once when nobody is waiting,
+// and pauses for a while when people's requests are in flight or have just been answered, so a
+// large import slows down under the verifiers' load rather than slowing them down.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** How long one slice of background work may hold the event loop (ms). */
+export const SLICE_MS = 4;
+/** How long background work pauses between slices while people are at work (ms). */
+export const JEDA_SIBUK_MS = 6;
+/** Requests answered this recently still count as people at work (ms). */
+const SIBUK_SETELAH_MS = 50;
+
+let berjalan = 0;
+let terakhir = Number.NEGATIVE_INFINITY;
+
+/** True while people's requests are in flight in this process, or were answered just now. */
+export function orangSedangBekerja(): boolean {
+  return berjalan > 0 || performance.now() - terakhir < SIBUK_SETELAH_MS;
+}
+
+/** People's requests in flight in this process. */
+export function permintaanBerjalan(): number {
+  return berjalan;
+}
+
+/** Between two slices of background work: yields to the requests waiting, longer when there are. */
+export function beriGiliran(): Promise<void> {
+  return new Promise((resolve) => {
+    if (orangSedangBekerja()) setTimeout(resolve, JEDA_SIBUK_MS);
+    else setImmediate(resolve);
+  });
+}
+
+/**
+ * A loop of background work that yields every SLICE_MS: `await giliran.mungkinBeri()` between
+ * units of work costs a clock read when the slice is not over.
+ */
+export function pembagiGiliran() {
+  let mulai = performance.now();
+  return {
+    async mungkinBeri(): Promise<void> {
+      if (performance.now() - mulai < SLICE_MS) return;
+      await beriGiliran();
+      mulai = performance.now();
+    },
+  };
+}
+
+/**
+ * Counts the requests that are people's work. The routes of background work itself (the import
+ * screen's polling of its own job) and the probes of health and metrics do not count.
+ */
+export const giliranPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request, reply) => {
+      const url = request.url;
+      if (url.startsWith('/api/admin/impor') || url.startsWith('/api/health') || url.startsWith('/metrics')) return;
+      berjalan += 1;
+      // The answer's 'close' comes once however it ends (sent, failed or cut off by the client).
+      reply.raw.once('close', () => {
+        berjalan -= 1;
+        terakhir = performance.now();
+      });
+    });
+  },
+  { name: 'portal-giliran' },
+);

@@ -1,0 +1,133 @@
+// Personal access keys on /profil: shown once, with expiry and last use, revocable.
+
+import { Alert, Badge, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { AccessKey, Profile } from '@portal/contract';
+import { IconKey } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { postAccessKey, revokeAccessKey } from '../../api/akun';
+import { formatWaktu } from '../../i18n/format';
+import { SimpleTable } from '../../ui/SimpleTable';
+import { Feedback, PROFILE_KEY, Section, t, useAction } from './parts';
+
+export function keyStatus(key: AccessKey): { label: string; color: string } {
+  if (key.revokedAt) return { label: t.keyStatus.revoked, color: 'gray' };
+  if (Date.parse(key.expiresAt) <= Date.now()) return { label: t.keyStatus.expired, color: 'orange' };
+  return { label: t.keyStatus.live, color: 'teal' };
+}
+
+export function AccessKeySection({ profile }: { profile: Profile }) {
+  const [name, setName] = useState('');
+  const [days, setDays] = useState('90');
+  const [created, setCreated] = useState<string | null>(null);
+  const action = useAction();
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
+
+  return (
+    <Section title={t.keysTitle} icon={<IconKey size={20} aria-hidden />}>
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          {t.keysIntro}
+        </Text>
+        <Feedback error={action.error} />
+        {created && (
+          <Alert color="yellow" title={t.keyShownOnce}>
+            <Group gap="xs" wrap="nowrap">
+              <Code fz="sm" data-testid="access-key" style={{ wordBreak: 'break-all' }}>
+                {created}
+              </Code>
+              <CopyButton value={created}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="default" onClick={copy}>
+                    {copied ? t.copied : t.copy}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Alert>
+        )}
+        <form
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const result = await action.run(() => postAccessKey({ name: name.trim(), days: Number(days) }));
+            if (result) {
+              setCreated(result.key);
+              setName('');
+              void refresh();
+            }
+          }}
+          noValidate
+        >
+          <Group align="flex-end" gap="sm">
+            <TextInput
+              label={t.keyName}
+              value={name}
+              onChange={(e) => setName(e.currentTarget.value)}
+              style={{ flex: '1 1 220px' }}
+            />
+            <Select
+              label={t.keyDays}
+              data={[30, 90, 180, 365].map((d) => ({ value: String(d), label: t.keyDaysOption(d) }))}
+              value={days}
+              onChange={(value) => setDays(value ?? '90')}
+              allowDeselect={false}
+              w={140}
+            />
+            <Button type="submit" loading={action.busy} disabled={action.busy || name.trim().length < 3}>
+              {t.keyCreate}
+            </Button>
+          </Group>
+        </form>
+        {profile.accessKeys.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t.keyNone}
+          </Text>
+        ) : (
+          <SimpleTable
+            label={t.keysTitle}
+            minWidth={640}
+            head={[
+              t.keyColumns.name,
+              t.keyColumns.prefix,
+              t.keyColumns.created,
+              t.keyColumns.expires,
+              t.keyColumns.lastUsed,
+              t.keyColumns.status,
+              '',
+            ]}
+            rows={profile.accessKeys}
+            rowKey={(key) => key.id}
+            cells={(key) => {
+              const status = keyStatus(key);
+              return [
+                key.name,
+                <Code key="prefix">{key.prefix}…</Code>,
+                formatWaktu(key.createdAt),
+                formatWaktu(key.expiresAt),
+                formatWaktu(key.lastUsedAt),
+                <Badge key="status" color={status.color} variant="light">
+                  {status.label}
+                </Badge>,
+                status.label === t.keyStatus.live && (
+                  <Button
+                    key="revoke"
+                    size="xs"
+                    color="red"
+                    variant="subtle"
+                    aria-label={t.keyRevokeLabel(key.name)}
+                    onClick={async () => {
+                      if (await action.run(() => revokeAccessKey(key.id))) void refresh();
+                    }}
+                  >
+                    {t.keyRevoke}
+                  </Button>
+                ),
+              ];
+            }}
+          />
+        )}
+      </Stack>
+    </Section>
+  );
+}

@@ -1,0 +1,61 @@
+// The pieces of the profile page's sections: the card, the message under a form, and one action at a time.
+
+import { Alert, Group, Paper, Title } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { errorMessage } from '../../auth/AuthCard';
+import { idAkun } from '../../i18n/akun';
+
+export const t = idAkun.profil;
+export const PROFILE_KEY = ['profil'] as const;
+
+export function Section({ title, icon, children }: { title: string; icon?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-label={title}>
+      <Group gap="xs" mb="md">
+        {icon}
+        <Title order={2} size="h5" fw={600}>
+          {title}
+        </Title>
+      </Group>
+      {children}
+    </Paper>
+  );
+}
+
+export function Feedback({ error, success }: { error: string | null; success?: string | null }) {
+  if (error) {
+    return (
+      <Alert role="alert" color="red" icon={<IconAlertCircle aria-hidden />}>
+        {error}
+      </Alert>
+    );
+  }
+  if (success) {
+    return (
+      <Alert role="status" color="teal" icon={<IconCircleCheck aria-hidden />}>
+        {success}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+/** Runs one call with a busy flag and an error message (the server's, already Indonesian). */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run<T>(call: () => Promise<T>): Promise<T | undefined> {
+    setBusy(true);
+    setError(null);
+    try {
+      return await call();
+    } catch (e) {
+      setError(errorMessage(e));
+      return undefined;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, error, run, setError };
+}

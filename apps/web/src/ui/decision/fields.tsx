@@ -1,0 +1,49 @@
+// The pieces every decision form is made of, bound to one field of the decision's draft: the
+// choice between outcomes and a free-text reason or note (the same size and limit everywhere).
+
+import { Textarea } from '@mantine/core';
+import type { Choice } from './DecisionPanel';
+import type { Decision } from './useDecision';
+
+/** The fields of a draft that hold text. */
+type TextField<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D];
+
+/** A reason or a note of the draft (`field`), up to 2,000 characters. */
+export function DraftText<D>({
+  decision,
+  field,
+  label,
+  description,
+}: {
+  decision: Decision<D>;
+  field: TextField<D>;
+  label: string;
+  description?: string;
+}) {
+  return (
+    <Textarea
+      label={label}
+      description={description}
+      autosize
+      minRows={2}
+      maxLength={2000}
+      value={decision.draft[field] as string}
+      onChange={(event) => decision.update({ [field]: event.currentTarget.value } as unknown as Partial<D>)}
+    />
+  );
+}
+
+/** DecisionPanel's `choice`, bound to the draft's `field`. */
+export function choiceOf<D, K extends keyof D, C extends NonNullable<D[K]> & string>(
+  decision: Decision<D>,
+  field: K,
+  label: string,
+  choices: Choice<C>[],
+) {
+  return {
+    label,
+    choices,
+    value: (decision.draft[field] ?? null) as C | null,
+    onChange: (value: C) => decision.update({ [field]: value } as unknown as Partial<D>),
+  };
+}
