@@ -89,3 +89,16 @@ export const ACCESS_KEY_DAYS = { default: 90, max: 365 } as const;
 
 /** The fixed token sent with the automatic login after registration (spec §4). */
 export const REGISTRATION_LOGIN_TOKEN = 'registrasi';
+
+/**
+ * Error codes of issue #6 the SPA reacts to. Here, beside the other constants and not with the
+ * schemas: the sign-in page needs them, and must not load zod for them (issue #22).
+ */
+export const AKUN_ERROR_CODES = {
+  /** Signed in with a temporary password: a new one must be set (reset-password). */
+  passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
+  passwordPolicy: 'PASSWORD_POLICY',
+  registrationDisabled: 'REGISTRATION_DISABLED',
+  alreadyExists: 'ALREADY_EXISTS',
+  versionConflict: 'KONFLIK_VERSI',
+} as const;

@@ -6,16 +6,6 @@ import { PASSWORD_POLICY } from '../akun.js';
 import { ROLES } from '../roles.js';
 import { tableRequestSchema } from './lists.js';
 
-/** Error codes of issue #6 the SPA reacts to. */
-export const AKUN_ERROR_CODES = {
-  /** Signed in with a temporary password: a new one must be set (reset-password). */
-  passwordChangeRequired: 'PASSWORD_CHANGE_REQUIRED',
-  passwordPolicy: 'PASSWORD_POLICY',
-  registrationDisabled: 'REGISTRATION_DISABLED',
-  alreadyExists: 'ALREADY_EXISTS',
-  versionConflict: 'KONFLIK_VERSI',
-} as const;
-
 const email = z.string().trim().toLowerCase().email('Alamat email tidak valid').max(200);
 const newPassword = z.string().min(1, 'Kata sandi baru wajib diisi').max(PASSWORD_POLICY.maxLength);
 
