@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 /** How long one slice of background work may hold the event loop (ms). */
 export const SLICE_MS = 4;
 /** How long background work pauses between slices while people are at work (ms). */
-export const JEDA_SIBUK_MS = 6;
+export const JEDA_SIBUK_MS = 12;
 /** Requests answered this recently still count as people at work (ms). */
 const SIBUK_SETELAH_MS = 50;
 
