@@ -2,17 +2,14 @@
 // the database is restarted, crashed, its backends terminated, and the app itself is killed; then
 // every decision the verifiers were told about is checked against the database. Prints the
 // figures and OK/FAILED per check, and exits 1 when a check fails (it runs in .ci/run).
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import pg from 'pg';
 import { createCluster, freePort } from '../../scripts/pg-cluster.mjs';
 import { adminSummaries, root, session } from '../lib.mjs';
+import { execServer, pause, pgliteAccess, postgresAccess, startApp, timeToAnswer } from './harness.mjs';
 
 const VERIFIERS = Number(process.env.FAULTS_VERIFIERS ?? 6);
 const LOAD_SECONDS = Number(process.env.FAULTS_LOAD_SECONDS ?? 4);
@@ -21,44 +18,12 @@ const APPLICANTS = Number(process.env.FAULTS_APPLICANTS ?? 20_000);
 const THINK_MS = Number(process.env.FAULTS_THINK_MS ?? 150);
 const RECOVERY_LIMIT_MS = 10_000;
 const INSTANSI = 3; // the CPNS instansi with a quarter of the applicants (planBlocks)
-const JWT_SECRET = 'faults-secret-faults-secret-faults-secret-0123';
-const pause = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (
   !existsSync(path.join(root, 'apps/server/dist/main.js')) ||
   !existsSync(path.join(root, 'apps/web/dist/index.html'))
 ) {
   execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-}
-
-// ---- the database, seen from the harness: PostgreSQL over pg, or the PGlite folder opened directly
-// (only while no server holds it).
-
-function postgresAccess(url) {
-  return {
-    async query(text, values) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        return (await client.query(text, values)).rows;
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
-function pgliteAccess(dataDir) {
-  return {
-    async query(text, values) {
-      const db = await PGlite.create(path.join(dataDir, 'pglite'), { extensions: { pg_trgm, unaccent } });
-      try {
-        return (await db.query(text, values)).rows;
-      } finally {
-        await db.close();
-      }
-    },
-  };
 }
 
 /** The verification window open, no final lock, and the harness's verifier accounts. */
@@ -79,53 +44,6 @@ async function prepare(db) {
   );
   const rows = await db.query('SELECT id FROM app_user WHERE username = ANY($1::text[])', [usernames]);
   return { usernames, ids: rows.map((r) => r.id) };
-}
-
-// ---- the app process
-
-async function startApp(port, env) {
-  const child = execServer(port, env);
-  const started = Date.now();
-  while (Date.now() - started < 120_000) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    if (await ok(`http://127.0.0.1:${port}/api/health/ready`)) return child;
-    await pause(100);
-  }
-  throw new Error('server did not become ready in 120 s');
-}
-
-function execServer(port, env) {
-  return spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      LOG_LEVEL: 'error',
-      JWT_SECRET,
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      SESSION_CACHE_SECONDS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function ok(url) {
-  try {
-    return (await fetch(url)).ok;
-  } catch {
-    return false;
-  }
-}
-
-/** Milliseconds from now until `url` answers 2xx again (polled every 100 ms). */
-async function timeToAnswer(url) {
-  const started = Date.now();
-  while (Date.now() - started < 60_000) {
-    if (await ok(url)) return Date.now() - started;
-    await pause(100);
-  }
-  return Number.POSITIVE_INFINITY;
 }
 
 // ---- the verifiers
