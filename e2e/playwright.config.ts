@@ -4,6 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_JWT_SECRET = 'rahasia-e2e-yang-cukup-panjang-untuk-hs256-0123456789';
@@ -27,19 +28,7 @@ export default defineConfig({
     contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   // The official documents (issue #20) exist only after Raja Ampat's irreversible final lock, which
   // verification.spec.ts makes at the end of its cycle: dokumen-resmi.spec.ts runs once that spec

@@ -2,6 +2,7 @@
 // scripts/smoke-nginx.mjs, which starts the instances and nginx and names them in SMOKE_*. Not
 // part of the main e2e run (its own folder, its own config); Debian's Chromium as there.
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium';
 
 export default defineConfig({
   testDir: './smoke-nginx',
@@ -19,18 +20,6 @@ export default defineConfig({
     contextOptions: { reducedMotion: 'reduce' },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
 });

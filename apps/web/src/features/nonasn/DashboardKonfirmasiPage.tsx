@@ -10,7 +10,6 @@ import {
   DASHBOARD_KONFIRMASI_SORT_COLUMNS,
   type DashboardKonfirmasiRow,
   type DashboardKonfirmasiSummary,
-  KATEGORI_NONASN,
   KATEGORI_NONASN_NAMA,
 } from '@portal/contract';
 import { useMemo } from 'react';
@@ -22,6 +21,7 @@ import { formatAngka as angka } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { ColumnDescription, ListDescription, ListQueryView } from '../../ui/list/types';
 import { Tenggat } from '../../ui/Tenggat';
+import { nonAsnFilters } from './shared';
 
 const t = idNonasn;
 const db = t.dashboard;
@@ -172,17 +172,7 @@ function dashboardDescription(national: boolean): ListDescription<DashboardKonfi
     caption: db.tabel,
     columns: COLUMNS,
     searchPlaceholder: db.cariInstansi,
-    filters: [
-      ...(national ? [{ kind: 'instansi' as const, key: 'instansiId', path: '/pppk/nonasn/instansi' }] : []),
-      {
-        kind: 'select',
-        key: 'kategori',
-        label: t.kategori,
-        placeholder: t.semuaKategori,
-        options: KATEGORI_NONASN.map((kategori) => ({ value: kategori, label: KATEGORI_NONASN_NAMA[kategori] })),
-        width: 280,
-      },
-    ],
+    filters: nonAsnFilters(national),
     header: (
       <Group justify="space-between" gap="sm">
         <Tenggat track="pppk" tahap="KONFIRMASI_NONASN" />

@@ -5,7 +5,6 @@
 
 import { Group, Text } from '@mantine/core';
 import {
-  KATEGORI_NONASN,
   KATEGORI_NONASN_NAMA,
   type KeputusanKonfirmasi,
   type KonfirmasiSummary,
@@ -27,7 +26,7 @@ import { statusFilter } from '../../ui/list/statusFilter';
 import type { BulkActionDescription, ColumnDescription, ListDescription } from '../../ui/list/types';
 import { KonfirmasiBadge, STATUS_KONFIRMASI_COLOR } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
-import { JawabanInputs, masalahJawaban, useBolehKonfirmasi } from './shared';
+import { JawabanInputs, masalahJawaban, nonAsnFilters, useBolehKonfirmasi } from './shared';
 
 const t = idNonasn;
 const SPEC: ListSpec = { filterKeys: NONASN_FILTER_KEYS, sortColumns: NONASN_SORT_COLUMNS };
@@ -101,15 +100,7 @@ function nonAsnDescription(national: boolean, boleh: boolean, tidakBoleh: string
     columns: national ? [...COLUMNS, INSTANSI_COLUMN] : COLUMNS,
     searchPlaceholder: t.search,
     filters: [
-      ...(national ? [{ kind: 'instansi' as const, key: 'instansiId', path: '/pppk/nonasn/instansi' }] : []),
-      {
-        kind: 'select',
-        key: 'kategori',
-        label: t.kategori,
-        placeholder: t.semuaKategori,
-        options: KATEGORI_NONASN.map((kategori) => ({ value: kategori, label: KATEGORI_NONASN_NAMA[kategori] })),
-        width: 280,
-      },
+      ...nonAsnFilters(national),
       statusFilter({
         key: 'statusKonfirmasi',
         label: t.statusFilter,

@@ -3,11 +3,12 @@
 
 import { Alert, Checkbox, Stack, Textarea } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { isNonAsnAdmin, type KeputusanKonfirmasi } from '@portal/contract';
+import { isNonAsnAdmin, KATEGORI_NONASN, KATEGORI_NONASN_NAMA, type KeputusanKonfirmasi } from '@portal/contract';
 import { useState } from 'react';
 import { useJadwal } from '../../api/jadwal';
 import { useAuth } from '../../auth/authStore';
 import { idNonasn } from '../../i18n/nonasn';
+import type { FilterDescription } from '../../ui/list/types';
 
 const t = idNonasn;
 
@@ -78,4 +79,19 @@ export function JawabanInputs({
       )}
     </Stack>
   );
+}
+
+/** The filters both Non-ASN lists share: the instansi for national roles, and the category. */
+export function nonAsnFilters(national: boolean): FilterDescription[] {
+  return [
+    ...(national ? [{ kind: 'instansi' as const, key: 'instansiId', path: '/pppk/nonasn/instansi' }] : []),
+    {
+      kind: 'select',
+      key: 'kategori',
+      label: idNonasn.kategori,
+      placeholder: idNonasn.semuaKategori,
+      options: KATEGORI_NONASN.map((kategori) => ({ value: kategori, label: KATEGORI_NONASN_NAMA[kategori] })),
+      width: 280,
+    },
+  ];
 }
