@@ -102,7 +102,8 @@ describe('an import from check to apply (issue #18)', () => {
     const follow = (id: string) => api.client.request({ url: `/api/admin/impor/cek/${id}`, token: fx.token });
     await expect.poll(async () => (await follow(answer.id)).json().status, { timeout: 30_000 }).toBe('SELESAI');
     expect((await follow(answer.id)).json()).toMatchObject({ dibaca: 3000, baru: 3000 });
-    expect(removed).toBe(true);
+    // The upload is removed once the check's work has ended, just after its report says SELESAI.
+    await expect.poll(() => removed).toBe(true);
 
     // Still running elsewhere: not applied. A check whose process stopped beating a minute ago
     // is failed by the next reader, with the reason on the report and at apply.
