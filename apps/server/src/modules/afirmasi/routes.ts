@@ -22,6 +22,7 @@ import type { DB } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import { type BerkasStore, sendBerkas } from '../../storage/berkas-store.js';
 import { listScope } from '../pelamar/routes.js';
+import { pageRoute } from '../shared/page-route.js';
 import { type AfirmasiScope, afirmasiDetail, buktiAfirmasi, listAfirmasi, periksaAfirmasi } from './service.js';
 
 const CHECKER_ROLE: Record<AfirmasiTrack, string> = {
@@ -44,54 +45,38 @@ export async function afirmasiRoutes(
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const track of AFIRMASI_TRACKS) {
-    const tags = [TRACKS[track].title];
-    const config = { access: { page: () => `/${track}/afirmasi-admin` } };
+    const on = pageRoute([TRACKS[track].title], `/${track}/afirmasi-admin`);
     const base = `/api/${track}/afirmasi`;
     const scopeOf = (request: FastifyRequest) => afirmasiScope(principalOf(request), track, klaimMenit);
 
     typed.post(
       `${base}/filter`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: `Daftar klaim afirmasi untuk halaman /${track}/afirmasi-admin`,
-          body: afirmasiListRequestSchema,
-          response: { 200: afirmasiListResponseSchema },
-        },
-      },
+      on(`Daftar klaim afirmasi untuk halaman /${track}/afirmasi-admin`, {
+        body: afirmasiListRequestSchema,
+        response: { 200: afirmasiListResponseSchema },
+      }),
       async (request) => listAfirmasi(db, scopeOf(request), request.body),
     );
     typed.get(
       `${base}/:id`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Satu klaim afirmasi: bukti, klaim lain pelamar, nilai afirmasi, data pelamar',
-          params: idParams,
-          response: { 200: afirmasiDetailSchema },
-        },
-      },
+      on('Satu klaim afirmasi: bukti, klaim lain pelamar, nilai afirmasi, data pelamar', {
+        params: idParams,
+        response: { 200: afirmasiDetailSchema },
+      }),
       async (request) => afirmasiDetail(db, scopeOf(request), request.params.id, principalOf(request)),
     );
     typed.get(
       `${base}/:id/bukti`,
-      { config, schema: { tags, summary: 'Berkas bukti satu klaim afirmasi', params: idParams } },
+      on('Berkas bukti satu klaim afirmasi', { params: idParams }),
       async (request, reply) => sendBerkas(reply, files, await buktiAfirmasi(db, scopeOf(request), request.params.id)),
     );
     typed.put(
       `${base}/:id`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Keputusan checker: VALID/TIDAK_VALID dengan alasan (dalam jadwal afirmasi)',
-          params: idParams,
-          body: periksaAfirmasiSchema,
-          response: { 200: periksaAfirmasiResultSchema },
-        },
-      },
+      on('Keputusan checker: VALID/TIDAK_VALID dengan alasan (dalam jadwal afirmasi)', {
+        params: idParams,
+        body: periksaAfirmasiSchema,
+        response: { 200: periksaAfirmasiResultSchema },
+      }),
       async (request) => {
         const scope = scopeOf(request);
         if (!scope.bolehPeriksa || scope.instansiId === null) {

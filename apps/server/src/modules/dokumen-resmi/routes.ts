@@ -28,6 +28,7 @@ import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
+import { pageRoute } from '../shared/page-route.js';
 import { type DokumenScope, dokumenMilik, keaslian, simpanKop, statusDokumen } from './dokumen.js';
 import { buatBeritaAcara, buatPengumuman, pengumumanTabel, progresDokumen } from './service.js';
 
@@ -46,8 +47,7 @@ export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publ
   for (const track of TRACK_IDS) {
     if (!(TRACK_SCREENS[track] as readonly string[]).includes('rekap-pelamar')) continue;
     const base = `/api/${track}/admin/dokumen-resmi`;
-    const config = { access: { page: () => `/${track}/rekap-pelamar` } };
-    const tags = [TRACKS[track].title];
+    const on = pageRoute([TRACKS[track].title], `/${track}/rekap-pelamar`);
     const scopeOf = (request: FastifyRequest): DokumenScope => {
       const principal = principalOf(request);
       if (!hasTrackRole(principal.authorities, track as TrackId, 'ADMIN')) {
@@ -58,36 +58,22 @@ export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publ
 
     typed.get(
       base,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Dokumen resmi: dapat dibuat atau belum, kop instansi, dokumen yang telah dibuat',
-          response: { 200: dokumenResmiStatusSchema },
-        },
-      },
+      on('Dokumen resmi: dapat dibuat atau belum, kop instansi, dokumen yang telah dibuat', {
+        response: { 200: dokumenResmiStatusSchema },
+      }),
       async (request) => statusDokumen(db, scopeOf(request)),
     );
     typed.put(
       `${base}/kop`,
-      {
-        config,
-        bodyLimit: 1024 * 1024,
-        schema: { tags, summary: 'Simpan kop instansi (alamat, logo)', body: kopInstansiSchema },
-      },
+      { ...on('Simpan kop instansi (alamat, logo)', { body: kopInstansiSchema }), bodyLimit: 1024 * 1024 },
       async (request) => simpanKop(db, files, scopeOf(request), actorOf(request), request.body),
     );
     typed.post(
       `${base}/pengumuman`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Buat Pengumuman Hasil Seleksi Administrasi (PDF) setelah final verifikasi',
-          body: pengumumanRequestSchema,
-          response: { 201: dokumenResmiSchema },
-        },
-      },
+      on('Buat Pengumuman Hasil Seleksi Administrasi (PDF) setelah final verifikasi', {
+        body: pengumumanRequestSchema,
+        response: { 201: dokumenResmiSchema },
+      }),
       async (request, reply) =>
         reply
           .status(201)
@@ -95,28 +81,18 @@ export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publ
     );
     typed.get(
       `${base}/progres/:id`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Kemajuan pembuatan pengumuman (id yang dikirim bersama permintaannya)',
-          params: progresParamsSchema,
-          response: { 200: dokumenProgresSchema },
-        },
-      },
+      on('Kemajuan pembuatan pengumuman (id yang dikirim bersama permintaannya)', {
+        params: progresParamsSchema,
+        response: { 200: dokumenProgresSchema },
+      }),
       async (request) => progresDokumen(db, scopeOf(request), request.params.id),
     );
     typed.post(
       `${base}/berita-acara`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Buat Berita Acara Verifikasi (PDF) setelah final verifikasi',
-          body: beritaAcaraRequestSchema,
-          response: { 201: dokumenResmiSchema },
-        },
-      },
+      on('Buat Berita Acara Verifikasi (PDF) setelah final verifikasi', {
+        body: beritaAcaraRequestSchema,
+        response: { 201: dokumenResmiSchema },
+      }),
       async (request, reply) =>
         reply
           .status(201)
@@ -124,14 +100,9 @@ export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publ
     );
     typed.get(
       `${base}/:kode`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Unduh lagi dokumen yang telah dibuat (berkas yang sama)',
-          params: kodeDokumenParamsSchema,
-        },
-      },
+      on('Unduh lagi dokumen yang telah dibuat (berkas yang sama)', {
+        params: kodeDokumenParamsSchema,
+      }),
       async (request, reply) => {
         const dokumen = await dokumenMilik(db, scopeOf(request), request.params.kode);
         const stream = await files.open(dokumen.sha256);
@@ -147,14 +118,9 @@ export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publ
     );
     typed.get(
       `${base}/:kode/xlsx`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Tabel pengumuman yang telah dibuat sebagai Excel (pelamar yang sama, NIK disamarkan)',
-          params: kodeDokumenParamsSchema,
-        },
-      },
+      on('Tabel pengumuman yang telah dibuat sebagai Excel (pelamar yang sama, NIK disamarkan)', {
+        params: kodeDokumenParamsSchema,
+      }),
       async (request, reply) => {
         const { dokumen, stream } = await pengumumanTabel(db, scopeOf(request), request.params.kode);
         return reply

@@ -1,11 +1,14 @@
 // The one writer of list exports (issue #3, #19): a list's columns to CSV or Excel, streamed batch
 // by batch (constant memory however many rows). Cells are words, never codes (the columns map
 // them); dates are real Excel dates (a serial with a DD/MM/YYYY format, sortable and filterable in
-// Excel), written as DD/MM/YYYY in CSV. Wall-clock times are WIB, the portal's clock.
+// Excel), written as DD/MM/YYYY in CSV. Wall-clock times are WIB, the portal's clock. Also the
+// download's headers, alike for every list.
 
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
+import type { ExportFormat } from '@portal/contract';
 import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
 
 export type CellValue = string | number | null;
 
@@ -100,4 +103,19 @@ export async function writeXlsx<Row>(
   }
   sheet.commit();
   await workbook.commit();
+}
+
+export const EXPORT_MIME: Record<ExportFormat, string> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+};
+
+/** Sends an export being written as the download `{name}-{YYYYMMDD}.{format}`, never cached. */
+export function sendExport(reply: FastifyReply, name: string, format: ExportFormat, stream: PassThrough) {
+  const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  return reply
+    .header('Content-Type', EXPORT_MIME[format])
+    .header('Content-Disposition', `attachment; filename="${name}-${day}.${format}"`)
+    .header('Cache-Control', 'no-store')
+    .send(stream);
 }

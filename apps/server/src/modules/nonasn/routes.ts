@@ -29,15 +29,15 @@ import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import type { Actor } from '../audit/audit.js';
-import { EXPORT_MIME } from '../pelamar/export.js';
+import { sendExport } from '../export/sheet.js';
+import { pageRoute } from '../shared/page-route.js';
 import { dashboardKonfirmasi } from './dashboard-konfirmasi.js';
 import { exportNonAsn } from './export.js';
 import { instansiOptions, listNonAsn, nonAsnDetail, nonAsnScope } from './queries.js';
 import { konfirmasiNonAsn, konfirmasiNonAsnBanyak } from './service.js';
 
-const tags = ['Non ASN'];
-const dataPage = { access: { page: () => NONASN_PAGE } };
-const dashboardPage = { access: { page: () => DASHBOARD_KONFIRMASI_PAGE } };
+const nonAsnPage = pageRoute(['Non ASN'], NONASN_PAGE);
+const dashboardPage = pageRoute(['Non ASN'], DASHBOARD_KONFIRMASI_PAGE);
 
 /** Only the instansi's admins answer; monitors (national or not) read. */
 function adminOf(request: FastifyRequest): Actor {
@@ -56,77 +56,47 @@ export async function nonAsnRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
 
   typed.post(
     '/api/pppk/nonasn/filter',
-    {
-      config: dataPage,
-      schema: {
-        tags,
-        summary: 'Data Non ASN: daftar per instansi (seluruh instansi bagi pemantau nasional)',
-        body: nonAsnListRequestSchema,
-        response: { 200: nonAsnListResponseSchema },
-      },
-    },
+    nonAsnPage('Data Non ASN: daftar per instansi (seluruh instansi bagi pemantau nasional)', {
+      body: nonAsnListRequestSchema,
+      response: { 200: nonAsnListResponseSchema },
+    }),
     async (request) => listNonAsn(db, scopeOf(request), request.body),
   );
 
   typed.post(
     '/api/pppk/nonasn/export',
-    {
-      config: dataPage,
-      schema: {
-        tags,
-        summary: 'Unduh Data Non ASN (Excel atau CSV), sesuai saringan yang dipakai',
-        body: nonAsnExportRequestSchema,
-      },
-    },
+    nonAsnPage('Unduh Data Non ASN (Excel atau CSV), sesuai saringan yang dipakai', {
+      body: nonAsnExportRequestSchema,
+    }),
     async (request, reply) => {
       const { format, ...view } = request.body;
-      const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
-      return reply
-        .header('Content-Type', EXPORT_MIME[format])
-        .header('Content-Disposition', `attachment; filename="data-nonasn-${day}.${format}"`)
-        .header('Cache-Control', 'no-store')
-        .send(exportNonAsn(db, scopeOf(request), view, format));
+      return sendExport(reply, 'data-nonasn', format, exportNonAsn(db, scopeOf(request), view, format));
     },
   );
 
   typed.get(
     '/api/pppk/nonasn/instansi',
-    {
-      config: dataPage,
-      schema: {
-        tags,
-        summary: 'Instansi yang memiliki Data Non ASN (pilihan saringan pemantau nasional)',
-        response: { 200: instansiOptionsSchema },
-      },
-    },
+    nonAsnPage('Instansi yang memiliki Data Non ASN (pilihan saringan pemantau nasional)', {
+      response: { 200: instansiOptionsSchema },
+    }),
     async (request) => instansiOptions(db, scopeOf(request)),
   );
 
   typed.get(
     '/api/pppk/nonasn/:id',
-    {
-      config: dataPage,
-      schema: {
-        tags,
-        summary: 'Satu Data Non ASN dengan riwayat konfirmasinya',
-        params: nonAsnIdParamsSchema,
-        response: { 200: nonAsnDetailSchema },
-      },
-    },
+    nonAsnPage('Satu Data Non ASN dengan riwayat konfirmasinya', {
+      params: nonAsnIdParamsSchema,
+      response: { 200: nonAsnDetailSchema },
+    }),
     async (request) => nonAsnDetail(db, scopeOf(request), request.params.id),
   );
 
   typed.put(
     '/api/pppk/nonasn/updateStatus',
-    {
-      config: dataPage,
-      schema: {
-        tags,
-        summary: 'Konfirmasi banyak Data Non ASN sekaligus di bawah SPTJM; jawaban per id',
-        body: konfirmasiNonAsnBanyakSchema,
-        response: { 200: konfirmasiBanyakResultSchema },
-      },
-    },
+    nonAsnPage('Konfirmasi banyak Data Non ASN sekaligus di bawah SPTJM; jawaban per id', {
+      body: konfirmasiNonAsnBanyakSchema,
+      response: { 200: konfirmasiBanyakResultSchema },
+    }),
     async (request) => {
       const { ids, status, alasan } = request.body;
       return konfirmasiNonAsnBanyak(db, adminOf(request), ids, { status, alasan });
@@ -135,16 +105,11 @@ export async function nonAsnRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
 
   typed.put(
     '/api/pppk/nonasn/:id',
-    {
-      config: dataPage,
-      schema: {
-        tags,
-        summary: 'Konfirmasi satu Data Non ASN (diusulkan / tidak diusulkan) di bawah SPTJM',
-        params: nonAsnIdParamsSchema,
-        body: konfirmasiNonAsnSchema,
-        response: { 200: konfirmasiResultSchema },
-      },
-    },
+    nonAsnPage('Konfirmasi satu Data Non ASN (diusulkan / tidak diusulkan) di bawah SPTJM', {
+      params: nonAsnIdParamsSchema,
+      body: konfirmasiNonAsnSchema,
+      response: { 200: konfirmasiResultSchema },
+    }),
     async (request) => {
       const { status, alasan, version } = request.body;
       return konfirmasiNonAsn(db, adminOf(request), request.params.id, { status, alasan, version });
@@ -153,15 +118,10 @@ export async function nonAsnRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
 
   typed.post(
     '/api/pppk/dashboard-konfirmasi/filter',
-    {
-      config: dashboardPage,
-      schema: {
-        tags,
-        summary: 'Dashboard konfirmasi Non ASN: kemajuan per instansi dan kategori',
-        body: dashboardKonfirmasiRequestSchema,
-        response: { 200: dashboardKonfirmasiResponseSchema },
-      },
-    },
+    dashboardPage('Dashboard konfirmasi Non ASN: kemajuan per instansi dan kategori', {
+      body: dashboardKonfirmasiRequestSchema,
+      response: { 200: dashboardKonfirmasiResponseSchema },
+    }),
     async (request) => dashboardKonfirmasi(db, scopeOf(request), request.body),
   );
 }

@@ -71,8 +71,3 @@ export function exportPelamar(
   produce.catch((error: unknown) => out.destroy(error as Error));
   return out;
 }
-
-export const EXPORT_MIME: Record<ExportFormat, string> = {
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv; charset=utf-8',
-};

@@ -29,8 +29,10 @@ import { principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { type BerkasStore, sendBerkas } from '../../storage/berkas-store.js';
+import { sendExport } from '../export/sheet.js';
+import { pageRoute } from '../shared/page-route.js';
 import { dokumenBerkas, pelamarDetail } from './detail.js';
-import { EXPORT_MIME, exportPelamar } from './export.js';
+import { exportPelamar } from './export.js';
 import { type ListScope, listPelamar } from './queries.js';
 
 export function listScope(principal: Principal, track: TrackId, klaimMenit: number): ListScope {
@@ -84,74 +86,49 @@ export async function pelamarListRoutes(app: FastifyInstance, { db, files, klaim
         .filter(Boolean)
         .map((list) => `/${track}/${PELAMAR_LISTS[list as PelamarList]}`);
       const scopeOf = (request: FastifyRequest) => listScope(principalOf(request), track, klaimMenit);
-      const tags = [TRACKS[track].title];
+      const on = pageRoute([TRACKS[track].title], pageOf);
       typed.post(
         `/api/${track}/${segment}/filter`,
-        {
-          config: { access: { page: pageOf } },
-          schema: {
-            tags,
-            summary: `Daftar pelamar untuk halaman ${served.join(' dan ')}`,
-            querystring: listModeQuerySchema,
-            body: pelamarListRequestSchema,
-            response: { 200: pelamarListResponseSchema },
-          },
-        },
+        on(`Daftar pelamar untuk halaman ${served.join(' dan ')}`, {
+          querystring: listModeQuerySchema,
+          body: pelamarListRequestSchema,
+          response: { 200: pelamarListResponseSchema },
+        }),
         async (request) => listPelamar(db, listOf(request), scopeOf(request), request.body),
       );
       if ([modes.plain, modes.myVerifier].some((list) => list && PELAMAR_EXPORT_LISTS.includes(list))) {
         typed.post(
           `/api/${track}/${segment}/export`,
-          {
-            config: { access: { page: pageOf } },
-            schema: {
-              tags,
-              summary: `Unduh daftar halaman ${served.join(' / ')} (Excel atau CSV), sesuai saringan yang dipakai`,
-              querystring: listModeQuerySchema,
-              body: pelamarExportRequestSchema,
-            },
-          },
+          on(`Unduh daftar halaman ${served.join(' / ')} (Excel atau CSV), sesuai saringan yang dipakai`, {
+            querystring: listModeQuerySchema,
+            body: pelamarExportRequestSchema,
+          }),
           async (request, reply) => {
             const list = listOf(request);
             if (!PELAMAR_EXPORT_LISTS.includes(list))
               throw new AppError(404, 'NOT_FOUND', 'Daftar ini tidak dapat diunduh.');
             const { format, ...view } = request.body;
             const screen = PELAMAR_LISTS[list];
-            const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
             const stream = exportPelamar(db, list, scopeOf(request), view, format, screen);
-            return reply
-              .header('Content-Type', EXPORT_MIME[format])
-              .header('Content-Disposition', `attachment; filename="${screen}-${track}-${day}.${format}"`)
-              .header('Cache-Control', 'no-store')
-              .send(stream);
+            return sendExport(reply, `${screen}-${track}`, format, stream);
           },
         );
       }
       typed.get(
         `/api/${track}/${segment}/:id`,
-        {
-          config: { access: { page: pageOf } },
-          schema: {
-            tags,
-            summary: `Data lengkap satu pelamar, dari halaman ${served.join(' / ')}`,
-            params: pelamarIdParamsSchema,
-            querystring: listModeQuerySchema,
-            response: { 200: pelamarDetailSchema },
-          },
-        },
+        on(`Data lengkap satu pelamar, dari halaman ${served.join(' / ')}`, {
+          params: pelamarIdParamsSchema,
+          querystring: listModeQuerySchema,
+          response: { 200: pelamarDetailSchema },
+        }),
         async (request) => pelamarDetail(db, scopeOf(request), request.params.id, principalOf(request)),
       );
       typed.get(
         `/api/${track}/${segment}/:id/dokumen/:dokumenId`,
-        {
-          config: { access: { page: pageOf } },
-          schema: {
-            tags,
-            summary: `Berkas satu dokumen pelamar, dari halaman ${served.join(' / ')}`,
-            params: dokumenParamsSchema,
-            querystring: listModeQuerySchema,
-          },
-        },
+        on(`Berkas satu dokumen pelamar, dari halaman ${served.join(' / ')}`, {
+          params: dokumenParamsSchema,
+          querystring: listModeQuerySchema,
+        }),
         async (request, reply) => {
           const { id, dokumenId } = request.params;
           return sendBerkas(reply, files, await dokumenBerkas(db, scopeOf(request), id, dokumenId));

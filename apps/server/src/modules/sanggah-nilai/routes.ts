@@ -28,6 +28,7 @@ import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { listScope } from '../pelamar/routes.js';
 import { instansiPilihan } from '../shared/list-sql.js';
+import { pageRoute } from '../shared/page-route.js';
 import { listSanggahNilai, type SanggahNilaiScope, sanggahNilaiDetail } from './queries.js';
 import { jawabSanggahNilai, setujuiSanggahNilai } from './service.js';
 
@@ -57,82 +58,56 @@ export async function sanggahNilaiRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const track of TRACK_IDS) {
     if (!(TRACK_SCREENS[track] as readonly string[]).includes('sanggah-nilai')) continue;
-    const tags = [TRACKS[track].title];
-    const config = { access: { page: () => `/${track}/sanggah-nilai` } };
+    const on = pageRoute([TRACKS[track].title], `/${track}/sanggah-nilai`);
     const base = `/api/${track}/sanggah-nilai`;
     const scopeOf = (request: FastifyRequest) => sanggahNilaiScope(principalOf(request), track, klaimMenit);
 
     typed.post(
       `${base}/filter`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: `Daftar sanggah nilai untuk halaman /${track}/sanggah-nilai`,
-          body: sanggahNilaiListRequestSchema,
-          response: { 200: sanggahNilaiListResponseSchema },
-        },
-      },
+      on(`Daftar sanggah nilai untuk halaman /${track}/sanggah-nilai`, {
+        body: sanggahNilaiListRequestSchema,
+        response: { 200: sanggahNilaiListResponseSchema },
+      }),
       async (request) => listSanggahNilai(db, scopeOf(request), request.body),
     );
     typed.get(
       `${base}/instansi`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Instansi yang memiliki sanggah nilai pada jalur ini (pilihan saringan peran nasional)',
-          response: { 200: instansiOptionsSchema },
-        },
-      },
+      on('Instansi yang memiliki sanggah nilai pada jalur ini (pilihan saringan peran nasional)', {
+        response: { 200: instansiOptionsSchema },
+      }),
       async (request) => instansiPilihan(db, 'sanggah_nilai', scopeOf(request)),
     );
     typed.get(
       `${base}/:id`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Satu sanggah nilai: argumen, jawaban, persetujuan, pelamar dan nilai yang disanggah',
-          params: sanggahNilaiIdParamsSchema,
-          response: { 200: sanggahNilaiDetailSchema },
-        },
-      },
+      on('Satu sanggah nilai: argumen, jawaban, persetujuan, pelamar dan nilai yang disanggah', {
+        params: sanggahNilaiIdParamsSchema,
+        response: { 200: sanggahNilaiDetailSchema },
+      }),
       async (request) => sanggahNilaiDetail(db, scopeOf(request), request.params.id, principalOf(request)),
     );
     typed.put(
       `${base}/:id`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Jawab sanggah nilai: DITERIMA dengan nilai usulan, atau DITOLAK; alasan wajib (dalam jadwal)',
-          params: sanggahNilaiIdParamsSchema,
-          body: jawabSanggahNilaiSchema,
-          response: { 200: z.object({ version: z.number(), status: z.string() }) },
-        },
-      },
+      on('Jawab sanggah nilai: DITERIMA dengan nilai usulan, atau DITOLAK; alasan wajib (dalam jadwal)', {
+        params: sanggahNilaiIdParamsSchema,
+        body: jawabSanggahNilaiSchema,
+        response: { 200: z.object({ version: z.number(), status: z.string() }) },
+      }),
       async (request) => jawabSanggahNilai(db, scopeOf(request), actorOf(request), request.params.id, request.body),
     );
     typed.put(
       `${base}/:id/persetujuan`,
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'Persetujuan nasional (wasdal): DISETUJUI mengoreksi nilai, atau TIDAK_DISETUJUI; alasan wajib',
-          params: sanggahNilaiIdParamsSchema,
-          body: persetujuanSanggahNilaiSchema,
-          response: {
-            200: z.object({
-              version: z.number(),
-              status: z.string(),
-              nilaiLama: z.string().nullable(),
-              nilaiBaru: z.string().nullable(),
-            }),
-          },
+      on('Persetujuan nasional (wasdal): DISETUJUI mengoreksi nilai, atau TIDAK_DISETUJUI; alasan wajib', {
+        params: sanggahNilaiIdParamsSchema,
+        body: persetujuanSanggahNilaiSchema,
+        response: {
+          200: z.object({
+            version: z.number(),
+            status: z.string(),
+            nilaiLama: z.string().nullable(),
+            nilaiBaru: z.string().nullable(),
+          }),
         },
-      },
+      }),
       async (request) => setujuiSanggahNilai(db, scopeOf(request), actorOf(request), request.params.id, request.body),
     );
   }

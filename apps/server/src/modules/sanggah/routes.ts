@@ -37,6 +37,7 @@ import { buktiAfirmasi } from '../afirmasi/service.js';
 import { dokumenBerkas } from '../pelamar/detail.js';
 import { listScope } from '../pelamar/routes.js';
 import { instansiPilihan } from '../shared/list-sql.js';
+import { pageRoute } from '../shared/page-route.js';
 import { listSanggah, type SanggahScope, sanggahDetail } from './queries.js';
 import { cekSanggah, jawabSanggah, resetSanggah } from './service.js';
 
@@ -56,7 +57,6 @@ export async function sanggahRoutes(
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const track of TRACK_IDS) {
-    const tags = [TRACKS[track].title];
     const scopeOf = (request: FastifyRequest) => sanggahScope(principalOf(request), track, klaimMenit);
     /** The objection in the caller's scope, for its applicant's files (404 otherwise). */
     const sanggahOf = async (id: number, list: SanggahList, scope: SanggahScope) => {
@@ -76,53 +76,35 @@ export async function sanggahRoutes(
       (typeof SANGGAH_LISTS)[SanggahList],
     ][]) {
       if (!(TRACK_SCREENS[track] as readonly string[]).includes(screen)) continue;
-      const config = { access: { page: () => `/${track}/${screen}` } };
+      const on = pageRoute([TRACKS[track].title], `/${track}/${screen}`);
       const base = `/api/${track}/${segment}`;
 
       typed.post(
         `${base}/filter`,
-        {
-          config,
-          schema: {
-            tags,
-            summary: `Daftar sanggah untuk halaman /${track}/${screen}`,
-            body: sanggahListRequestSchema,
-            response: { 200: sanggahListResponseSchema },
-          },
-        },
+        on(`Daftar sanggah untuk halaman /${track}/${screen}`, {
+          body: sanggahListRequestSchema,
+          response: { 200: sanggahListResponseSchema },
+        }),
         async (request) => listSanggah(db, list, scopeOf(request), request.body),
       );
       typed.get(
         `${base}/instansi`,
-        {
-          config,
-          schema: {
-            tags,
-            summary: 'Instansi yang memiliki sanggah pada daftar ini (pilihan saringan peran nasional)',
-            response: { 200: instansiOptionsSchema },
-          },
-        },
+        on('Instansi yang memiliki sanggah pada daftar ini (pilihan saringan peran nasional)', {
+          response: { 200: instansiOptionsSchema },
+        }),
         async (request) => instansiPilihan(db, 'sanggah', scopeOf(request), SANGGAH_LISTS[list].jenis),
       );
       typed.get(
         `${base}/:id`,
-        {
-          config,
-          schema: {
-            tags,
-            summary: 'Satu sanggah: butir, jawaban, pemeriksaan wasdal, dan data pelamar',
-            params: sanggahIdParamsSchema,
-            response: { 200: sanggahDetailSchema },
-          },
-        },
+        on('Satu sanggah: butir, jawaban, pemeriksaan wasdal, dan data pelamar', {
+          params: sanggahIdParamsSchema,
+          response: { 200: sanggahDetailSchema },
+        }),
         async (request) => sanggahDetail(db, list, scopeOf(request), request.params.id, principalOf(request)),
       );
       typed.get(
         `${base}/:id/dokumen/:dokumenId`,
-        {
-          config,
-          schema: { tags, summary: 'Berkas satu dokumen pelamar yang menyanggah', params: dokumenParamsSchema },
-        },
+        on('Berkas satu dokumen pelamar yang menyanggah', { params: dokumenParamsSchema }),
         async (request, reply) => {
           const scope = scopeOf(request);
           const sanggah = await sanggahOf(request.params.id, list, scope);
@@ -137,18 +119,13 @@ export async function sanggahRoutes(
       if (list !== 'reset') {
         typed.put(
           `${base}/:id`,
-          {
-            config,
-            schema: {
-              tags,
-              summary: 'Jawab sanggah: DITERIMA/DITOLAK per butir dengan alasan (supervisor, dalam jadwal)',
-              params: sanggahIdParamsSchema,
-              body: jawabSanggahSchema,
-              response: {
-                200: z.object({ version: z.number(), status: z.string(), mengubahStatus: z.boolean() }),
-              },
+          on('Jawab sanggah: DITERIMA/DITOLAK per butir dengan alasan (supervisor, dalam jadwal)', {
+            params: sanggahIdParamsSchema,
+            body: jawabSanggahSchema,
+            response: {
+              200: z.object({ version: z.number(), status: z.string(), mengubahStatus: z.boolean() }),
             },
-          },
+          }),
           async (request) => {
             const scope = scopeOf(request);
             if (!scope.bolehJawab || scope.instansiId === null) {
@@ -161,14 +138,9 @@ export async function sanggahRoutes(
       if (list === 'afirmasi') {
         typed.get(
           `${base}/:id/bukti/:afirmasiId`,
-          {
-            config,
-            schema: {
-              tags,
-              summary: 'Berkas bukti klaim afirmasi yang disanggah',
-              params: sanggahIdParamsSchema.extend({ afirmasiId: z.coerce.number().int().positive() }),
-            },
-          },
+          on('Berkas bukti klaim afirmasi yang disanggah', {
+            params: sanggahIdParamsSchema.extend({ afirmasiId: z.coerce.number().int().positive() }),
+          }),
           async (request, reply) => {
             const scope = scopeOf(request);
             const sanggah = await sanggahOf(request.params.id, list, scope);
@@ -186,16 +158,11 @@ export async function sanggahRoutes(
       if (list === 'jawab') {
         typed.put(
           `${base}/:id/cek`,
-          {
-            config,
-            schema: {
-              tags,
-              summary: 'Pemeriksaan jawaban sanggah oleh wasdal: DIPERIKSA, atau DITANDAI dengan catatan',
-              params: sanggahIdParamsSchema,
-              body: cekSanggahSchema,
-              response: { 200: z.object({ version: z.number() }) },
-            },
-          },
+          on('Pemeriksaan jawaban sanggah oleh wasdal: DIPERIKSA, atau DITANDAI dengan catatan', {
+            params: sanggahIdParamsSchema,
+            body: cekSanggahSchema,
+            response: { 200: z.object({ version: z.number() }) },
+          }),
           async (request) => {
             const scope = scopeOf(request);
             if (!scope.bolehCek) throw forbidden('Hanya wasdal yang dapat memeriksa jawaban sanggah.');
@@ -205,15 +172,10 @@ export async function sanggahRoutes(
       } else {
         typed.put(
           `${base}/updateStatus`,
-          {
-            config,
-            schema: {
-              tags,
-              summary: 'Reset jawaban sanggah ke DIAJUKAN (satu atau banyak, dengan alasan)',
-              body: resetSanggahSchema,
-              response: { 200: updateStatusResultSchema },
-            },
-          },
+          on('Reset jawaban sanggah ke DIAJUKAN (satu atau banyak, dengan alasan)', {
+            body: resetSanggahSchema,
+            response: { 200: updateStatusResultSchema },
+          }),
           async (request) => {
             const scope = scopeOf(request);
             if (!scope.bolehReset || scope.instansiId === null) {

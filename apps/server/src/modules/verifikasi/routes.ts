@@ -29,6 +29,7 @@ import { z } from 'zod';
 import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
+import { pageRoute } from '../shared/page-route.js';
 import { ambilBerikutnya, ambilPelamar } from './claim.js';
 import type { TrackScope } from './guards.js';
 import { harianSaya, kunciFinal, putusSupervisi, putusVerifikasi, setujuiBanyak, statusFinal } from './service.js';
@@ -48,19 +49,17 @@ export async function verifikasiRoutes(
       instansiId: principalOf(request).instansi.id,
       klaimMenit,
     });
-    const page = (screen: string) => ({ access: { page: () => `/${track}/${screen}` } });
+    const page = (screen: string) => pageRoute(tags, `/${track}/${screen}`);
+    const verifikasi = page('verifikasi');
+    const supervisi = page('supervisi');
+    const rekapPelamar = page('rekap-pelamar');
 
     typed.post(
       `/api/${track}/verifikator/ambil`,
-      {
-        config: page('verifikasi'),
-        schema: {
-          tags,
-          summary: 'Ambil pelamar berikutnya dari antrean verifikasi',
-          body: ambilSchema,
-          response: { 200: ambilResultSchema },
-        },
-      },
+      verifikasi('Ambil pelamar berikutnya dari antrean verifikasi', {
+        body: ambilSchema,
+        response: { 200: ambilResultSchema },
+      }),
       async (request) => {
         const next = await ambilBerikutnya(db, scopeOf(request), actorOf(request), request.body.kecuali);
         if (!next) throw new AppError(404, 'ANTRIAN_KOSONG', 'Tidak ada lagi pelamar yang menunggu verifikasi.');
@@ -69,90 +68,57 @@ export async function verifikasiRoutes(
     );
     typed.post(
       `/api/${track}/verifikator/:id/ambil`,
-      {
-        config: page('verifikasi'),
-        schema: {
-          tags,
-          summary: 'Ambil pelamar ini untuk diverifikasi',
-          params: pelamarIdParamsSchema,
-          response: { 200: ambilResultSchema },
-        },
-      },
+      verifikasi('Ambil pelamar ini untuk diverifikasi', {
+        params: pelamarIdParamsSchema,
+        response: { 200: ambilResultSchema },
+      }),
       async (request) => ambilPelamar(db, scopeOf(request), actorOf(request), request.params.id),
     );
     typed.put(
       `/api/${track}/verifikator/:id`,
-      {
-        config: page('verifikasi'),
-        schema: {
-          tags,
-          summary: 'Simpan keputusan verifikasi (MS/TMS) dengan hasil pemeriksaan dokumen',
-          params: pelamarIdParamsSchema,
-          body: keputusanVerifikasiSchema,
-          response: { 200: versionSchema },
-        },
-      },
+      verifikasi('Simpan keputusan verifikasi (MS/TMS) dengan hasil pemeriksaan dokumen', {
+        params: pelamarIdParamsSchema,
+        body: keputusanVerifikasiSchema,
+        response: { 200: versionSchema },
+      }),
       async (request) => putusVerifikasi(db, scopeOf(request), actorOf(request), request.params.id, request.body),
     );
     typed.get(
       `/api/${track}/verifikator/harian`,
-      {
-        config: page('rekap-verifikasi'),
-        schema: {
-          tags,
-          summary: 'Jumlah keputusan saya per hari',
-          querystring: harianQuerySchema,
-          response: { 200: harianSchema },
-        },
-      },
+      page('rekap-verifikasi')('Jumlah keputusan saya per hari', {
+        querystring: harianQuerySchema,
+        response: { 200: harianSchema },
+      }),
       async (request) => harianSaya(db, scopeOf(request), actorOf(request), request.query),
     );
     typed.put(
       `/api/${track}/supervisor/updateStatus`,
-      {
-        config: page('supervisi'),
-        schema: {
-          tags,
-          summary: 'Setujui banyak keputusan sekaligus; jawaban per id',
-          body: updateStatusSchema,
-          response: { 200: updateStatusResultSchema },
-        },
-      },
+      supervisi('Setujui banyak keputusan sekaligus; jawaban per id', {
+        body: updateStatusSchema,
+        response: { 200: updateStatusResultSchema },
+      }),
       async (request) => setujuiBanyak(db, scopeOf(request), actorOf(request), request.body.ids),
     );
     typed.put(
       `/api/${track}/supervisor/:id`,
-      {
-        config: page('supervisi'),
-        schema: {
-          tags,
-          summary: 'Setujui atau kembalikan satu keputusan verifikasi',
-          params: pelamarIdParamsSchema,
-          body: keputusanSupervisiSchema,
-          response: { 200: versionSchema },
-        },
-      },
+      supervisi('Setujui atau kembalikan satu keputusan verifikasi', {
+        params: pelamarIdParamsSchema,
+        body: keputusanSupervisiSchema,
+        response: { 200: versionSchema },
+      }),
       async (request) => putusSupervisi(db, scopeOf(request), actorOf(request), request.params.id, request.body),
     );
     typed.get(
       `/api/${track}/admin/final-verifikasi`,
-      {
-        config: page('rekap-pelamar'),
-        schema: { tags, summary: 'Status final verifikasi instansi', response: { 200: finalVerifikasiSchema } },
-      },
+      rekapPelamar('Status final verifikasi instansi', { response: { 200: finalVerifikasiSchema } }),
       async (request) => statusFinal(db, scopeOf(request)),
     );
     typed.put(
       `/api/${track}/admin/final-verifikasi`,
-      {
-        config: page('rekap-pelamar'),
-        schema: {
-          tags,
-          summary: 'Final verifikasi: kunci hasil verifikasi instansi (admin instansi)',
-          body: z.object({ konfirmasi: z.literal(true) }).strict(),
-          response: { 200: finalVerifikasiSchema },
-        },
-      },
+      rekapPelamar('Final verifikasi: kunci hasil verifikasi instansi (admin instansi)', {
+        body: z.object({ konfirmasi: z.literal(true) }).strict(),
+        response: { 200: finalVerifikasiSchema },
+      }),
       async (request) => {
         const principal = principalOf(request);
         if (!hasTrackRole(principal.authorities, track, 'ADMIN')) {
