@@ -9,6 +9,7 @@ import { DEMO_PASSWORD, type ImporJob } from '@portal/contract';
 import { sql } from 'kysely';
 import { beforeAll, expect } from 'vitest';
 import { useApiFixture } from '../../test/api-fixture.js';
+import type { CounterDelta } from '../shared/counter-deltas.js';
 import { JENIS_IMPOR } from './kinds.js';
 
 /** A multipart/form-data body with one file field, as a browser's FormData sends it. */
@@ -60,6 +61,16 @@ export function useImporFixture() {
         await new Promise((r) => setTimeout(r, 50));
       }
       throw new Error('job did not end');
+    },
+    /** A change the tests make behind the app's back, counted as the app counts a decision. */
+    async counted(deltas: CounterDelta[]) {
+      for (const { table, rows } of deltas) {
+        // One delta table's type stands for all three: each one's rows were typed by their builder.
+        await api.ctx.db
+          .insertInto(table as 'nonasn_count_delta')
+          .values(rows as Extract<CounterDelta, { table: 'nonasn_count_delta' }>['rows'])
+          .execute();
+      }
     },
     /** The admin list's counters for one instansi and track, and a recount of the rows. */
     async counters(instansiId: number) {

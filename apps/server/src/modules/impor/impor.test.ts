@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { userIdOf } from '../../test/api-fixture.js';
+import { nonAsnDelta, statusDelta } from '../shared/counter-deltas.js';
 import { csv, PDF, PELAMAR_HEADER, PNG, pelamarRow, useImporFixture, zip } from './fixture.js';
 
 const fx = useImporFixture();
@@ -195,13 +196,7 @@ describe('an import from check to apply (issue #18)', () => {
       (await api.ctx.db.selectFrom('pelamar').select('nama').where('id', '=', added.id).executeTakeFirstOrThrow()).nama,
     ).toBe('Siti Rahmawati');
     await api.ctx.db.updateTable('pelamar').set({ status_verifikasi: 'MS' }).where('id', '=', added.id).execute();
-    await api.ctx.db
-      .insertInto('pelamar_status_delta')
-      .values([
-        { instansi_id: instansi, track: 'cpns', status_verifikasi: 'BELUM', delta: -1 },
-        { instansi_id: instansi, track: 'cpns', status_verifikasi: 'MS', delta: 1 },
-      ])
-      .execute();
+    await fx.counted(statusDelta({ instansiId: instansi, track: 'cpns' }, 'BELUM', 'MS'));
     const changed = (
       await fx.cek('pelamar', 'pelamar.csv', csv([PELAMAR_HEADER, pelamarRow({ nama: 'Siti Diubah' })]))
     ).json();
@@ -338,13 +333,7 @@ describe('non-ASN records (issue #18)', () => {
       .set({ status_konfirmasi: 'DIKONFIRMASI' })
       .where('nik', '=', '3201010101880002')
       .execute();
-    await api.ctx.db
-      .insertInto('nonasn_count_delta')
-      .values([
-        { instansi_id: instansi, kategori: 'R2', status_konfirmasi: 'BELUM', delta: -1 },
-        { instansi_id: instansi, kategori: 'R2', status_konfirmasi: 'DIKONFIRMASI', delta: 1 },
-      ])
-      .execute();
+    await fx.counted(nonAsnDelta({ instansiId: instansi, kategori: 'R2' }, 'BELUM', 'DIKONFIRMASI'));
     const second = (
       await fx.cek(
         'nonasn',

@@ -52,6 +52,14 @@ const create = (token: string, payload: Record<string, unknown>) =>
   client.request({ method: 'POST', url: '/api/admin/pengguna', token, payload });
 const update = (token: string, id: number, payload: Record<string, unknown>) =>
   client.request({ method: 'PUT', url: `/api/admin/pengguna/${id}`, token, payload });
+/** A new account as the create form sends it; its email follows the username. */
+const akunBaru = (username: string, instansiId: number, roles: string[], fullname = 'Calon Pengguna') => ({
+  username,
+  fullname,
+  email: `${username.toLowerCase()}@uji.go.id`,
+  instansiId,
+  roles,
+});
 
 describe('an instansi admin', () => {
   it('sees only the accounts of their own instansi', async () => {
@@ -83,31 +91,14 @@ describe('an instansi admin', () => {
   });
 
   it('grants only their own track’s roles below admin, only in their instansi', async () => {
-    const base = { fullname: 'Calon Pengguna', instansiId: instansiA };
-    const otherTrack = await create(adminA, {
-      ...base,
-      username: 'calon.satu',
-      email: 'calon.satu@uji.go.id',
-      roles: ['ROLE_VERIFIKATOR_PPPK_NAKES'],
-    });
+    const otherTrack = await create(adminA, akunBaru('calon.satu', instansiA, ['ROLE_VERIFIKATOR_PPPK_NAKES']));
     expect(otherTrack.statusCode).toBe(403);
     expect(otherTrack.json().message).toBe(
       'Anda tidak berhak memberikan atau mencabut peran ROLE_VERIFIKATOR_PPPK_NAKES.',
     );
-    const admin = await create(adminA, {
-      ...base,
-      username: 'calon.dua',
-      email: 'calon.dua@uji.go.id',
-      roles: ['ROLE_ADMIN_CPNS'],
-    });
+    const admin = await create(adminA, akunBaru('calon.dua', instansiA, ['ROLE_ADMIN_CPNS']));
     expect(admin.statusCode).toBe(403);
-    const elsewhere = await create(adminA, {
-      ...base,
-      instansiId: instansiB,
-      username: 'calon.tiga',
-      email: 'calon.tiga@uji.go.id',
-      roles: ['ROLE_VERIFIKATOR_CPNS'],
-    });
+    const elsewhere = await create(adminA, akunBaru('calon.tiga', instansiB, ['ROLE_VERIFIKATOR_CPNS']));
     expect(elsewhere.statusCode).toBe(403);
     const options = (await client.request({ method: 'GET', url: '/api/admin/pengguna/options', token: adminA })).json();
     expect(options).toEqual({
@@ -131,13 +122,10 @@ describe('an instansi admin', () => {
   });
 
   it('creates a verifier who signs in with the mailed temporary password and sees the verifier menu', async () => {
-    const res = await create(adminA, {
-      username: 'Verifikator.Baru',
-      fullname: 'Verifikator Baru',
-      email: 'verifikator.baru@uji.go.id',
-      instansiId: instansiA,
-      roles: ['ROLE_VERIFIKATOR_CPNS'],
-    });
+    const res = await create(
+      adminA,
+      akunBaru('Verifikator.Baru', instansiA, ['ROLE_VERIFIKATOR_CPNS'], 'Verifikator Baru'),
+    );
     expect(res.statusCode).toBe(201);
     const { pengguna, temporaryPassword } = res.json();
     expect(pengguna).toEqual(
@@ -167,33 +155,27 @@ describe('an instansi admin', () => {
       await client.request({ method: 'GET', url: `/api/admin/pengguna/${pengguna.id}`, token: adminA })
     ).json();
     expect(seen.version).toBeGreaterThan(pengguna.version);
-    const edited = await update(adminA, pengguna.id, {
-      fullname: 'Verifikator Baru',
-      email: 'verifikator.baru@uji.go.id',
-      roles: ['ROLE_VERIFIKATOR_CPNS', 'ROLE_SUPERVISOR_CPNS'],
-      active: true,
-      version: seen.version,
-    });
+    const editRoles = (roles: string[], active: boolean, version: number) =>
+      update(adminA, pengguna.id, {
+        fullname: 'Verifikator Baru',
+        email: 'verifikator.baru@uji.go.id',
+        roles,
+        active,
+        version,
+      });
+    const edited = await editRoles(['ROLE_VERIFIKATOR_CPNS', 'ROLE_SUPERVISOR_CPNS'], true, seen.version);
     expect(edited.statusCode).toBe(200);
     // The user's next call already has the new role (their session's check was remembered a
     // moment ago: a change made through the app ends it, auth/sessions.ts).
     const after = (await client.request({ method: 'GET', url: '/api/auth/check-token', token })).json().mapData.data;
     expect(after.menus.map((m: { page: string }) => m.page)).toContain('/cpns/supervisi');
-    const stale = await update(adminA, pengguna.id, {
-      fullname: 'Verifikator Baru',
-      email: 'verifikator.baru@uji.go.id',
-      roles: [],
-      active: false,
-      version: seen.version,
-    });
+    const stale = await editRoles([], false, seen.version);
     expect(stale.statusCode).toBe(409);
-    const deactivated = await update(adminA, pengguna.id, {
-      fullname: 'Verifikator Baru',
-      email: 'verifikator.baru@uji.go.id',
-      roles: ['ROLE_VERIFIKATOR_CPNS', 'ROLE_SUPERVISOR_CPNS'],
-      active: false,
-      version: edited.json().version,
-    });
+    const deactivated = await editRoles(
+      ['ROLE_VERIFIKATOR_CPNS', 'ROLE_SUPERVISOR_CPNS'],
+      false,
+      edited.json().version,
+    );
     expect(deactivated.statusCode).toBe(200);
     expect((await client.request({ method: 'GET', url: '/api/auth/check-token', token })).statusCode).toBe(401);
     expect((await client.login('verifikator.baru', 'lembar-kerja-rapi')).statusCode).toBe(401);
@@ -242,13 +224,10 @@ describe('an instansi admin', () => {
 
 describe('the super-admin', () => {
   it('creates an instansi admin anywhere, but no other super-admin', async () => {
-    const res = await create(superadmin, {
-      username: 'admin.nakes.b',
-      fullname: 'Admin Nakes B',
-      email: 'admin.nakes.b@uji.go.id',
-      instansiId: instansiB,
-      roles: ['ROLE_ADMIN_PPPK_NAKES'],
-    });
+    const res = await create(
+      superadmin,
+      akunBaru('admin.nakes.b', instansiB, ['ROLE_ADMIN_PPPK_NAKES'], 'Admin Nakes B'),
+    );
     expect(res.statusCode).toBe(201);
     const row = await ctx.db
       .selectFrom('app_user')
@@ -260,13 +239,7 @@ describe('the super-admin', () => {
     const seenByB = (await list(adminB)).json().data.map((r: { username: string }) => r.username);
     expect(seenByB).toContain('admin.nakes.b');
 
-    const again = await create(superadmin, {
-      username: 'super.dua',
-      fullname: 'Super Dua',
-      email: 'super.dua@uji.go.id',
-      instansiId: instansiA,
-      roles: ['ROLE_SUPERADMIN'],
-    });
+    const again = await create(superadmin, akunBaru('super.dua', instansiA, ['ROLE_SUPERADMIN'], 'Super Dua'));
     expect(again.statusCode).toBe(403);
     const all = (await list(superadmin, { searchTerm: 'admin.nakes' })).json();
     expect(all.recordsTotal).toBe(1);
