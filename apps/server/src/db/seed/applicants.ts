@@ -24,9 +24,15 @@ import {
   WILAYAH,
 } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
+import {
+  PELAMAR_STATUS_COUNTER,
+  PELAMAR_SUPERVISI_COUNTER,
+  recountCounter,
+} from '../../modules/shared/counter-deltas.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import type { DB } from '../schema.js';
 import { demoFile } from './demo-files.js';
+import { hashedRows } from './hashes.js';
 import { ensureJadwal } from './jadwal.js';
 
 export interface SeedBlock {
@@ -125,11 +131,7 @@ async function insertApplicants(
              ${ALASAN_TMS.filter((a) => !['USIA', 'NAMA_BERBEDA'].includes(a.kode)).map((a) => a.kode)}::text[] AS alasan
     ),
     h AS (
-      SELECT i,
-             hashint8extended(i, ${seed}::bigint) AS h1, hashint8extended(i, ${seed}::bigint + 1) AS h2,
-             hashint8extended(i, ${seed}::bigint + 2) AS h3, hashint8extended(i, ${seed}::bigint + 3) AS h4,
-             hashint8extended(i, ${seed}::bigint + 4) AS h5, hashint8extended(i, ${seed}::bigint + 5) AS h6
-      FROM generate_series(${offset + 1}::bigint, ${offset + block.applicants}::bigint) AS i
+      ${hashedRows(seed, 0, 6, offset, block.applicants)}
     ),
     p AS (
       SELECT h.*, ref.*,
@@ -246,19 +248,17 @@ async function insertScores(db: Kysely<DB>, block: SeedBlock, range: [number, nu
 /** Sets the per-status and per-supervision-state counters from the rows (after a bulk load; live changes append deltas). */
 export async function recountStatuses(db: Kysely<DB>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`DELETE FROM pelamar_status_delta`.execute(trx);
-    await sql`DELETE FROM pelamar_status_count`.execute(trx);
-    await sql`
-      INSERT INTO pelamar_status_count (instansi_id, track, status_verifikasi, jumlah)
-      SELECT instansi_id, track, status_verifikasi, count(*) FROM pelamar GROUP BY 1, 2, 3
-    `.execute(trx);
-    await sql`DELETE FROM pelamar_supervisi_delta`.execute(trx);
-    await sql`DELETE FROM pelamar_supervisi_count`.execute(trx);
-    await sql`
-      INSERT INTO pelamar_supervisi_count (instansi_id, track, status_supervisi, jumlah)
-      SELECT instansi_id, track, coalesce(status_supervisi, 'MENUNGGU'), count(*)
-      FROM pelamar WHERE status_verifikasi <> 'BELUM' GROUP BY 1, 2, 3
-    `.execute(trx);
+    await recountCounter(
+      trx,
+      PELAMAR_STATUS_COUNTER,
+      sql`SELECT instansi_id, track, status_verifikasi, count(*) FROM pelamar GROUP BY 1, 2, 3`,
+    );
+    await recountCounter(
+      trx,
+      PELAMAR_SUPERVISI_COUNTER,
+      sql`SELECT instansi_id, track, coalesce(status_supervisi, 'MENUNGGU'), count(*)
+          FROM pelamar WHERE status_verifikasi <> 'BELUM' GROUP BY 1, 2, 3`,
+    );
   });
 }
 

@@ -12,7 +12,9 @@ import {
   WILAYAH,
 } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
+import { NONASN_COUNTER, recountCounter } from '../../modules/shared/counter-deltas.js';
 import type { DB } from '../schema.js';
+import { hashedRows } from './hashes.js';
 
 export interface NonAsnSeedBlock {
   instansiId: number;
@@ -106,10 +108,7 @@ async function insertBlock(db: Kysely<DB>, block: NonAsnSeedBlock, offset: numbe
              ${[...KATEGORI_NONASN]}::text[] AS kategori, ${ALASAN_TIDAK_DIUSULKAN}::text[] AS alasan
     ),
     h AS (
-      SELECT i,
-             hashint8extended(i, ${seed}::bigint + 11) AS h1, hashint8extended(i, ${seed}::bigint + 12) AS h2,
-             hashint8extended(i, ${seed}::bigint + 13) AS h3, hashint8extended(i, ${seed}::bigint + 14) AS h4
-      FROM generate_series(${offset + 1}::bigint, ${offset + block.records}::bigint) AS i
+      ${hashedRows(seed, 11, 4, offset, block.records)}
     ),
     p AS (
       SELECT h.*, ref.*,
@@ -179,12 +178,13 @@ export async function seedNonAsn(db: Kysely<DB>, blocks: NonAsnSeedBlock[], seed
 
 /** Sets the counters from the rows (after a bulk load; live answers append deltas). */
 export async function recountNonAsn(db: Kysely<DB>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await sql`DELETE FROM nonasn_count_delta`.execute(trx);
-    await sql`DELETE FROM nonasn_count`.execute(trx);
-    await sql`
-      INSERT INTO nonasn_count (instansi_id, kategori, status_konfirmasi, jumlah)
-      SELECT instansi_id, kategori, status_konfirmasi, count(*) FROM nonasn GROUP BY 1, 2, 3
-    `.execute(trx);
-  });
+  await db
+    .transaction()
+    .execute((trx) =>
+      recountCounter(
+        trx,
+        NONASN_COUNTER,
+        sql`SELECT instansi_id, kategori, status_konfirmasi, count(*) FROM nonasn GROUP BY 1, 2, 3`,
+      ),
+    );
 }

@@ -12,7 +12,7 @@ import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import type { Actor } from '../audit/audit.js';
 import { requireWindow } from '../jadwal/window.js';
-import { nonAsnDelta, rollUpCounters } from '../shared/counter-deltas.js';
+import { NONASN_COUNTER, nonAsnDelta, rollUpCounters } from '../shared/counter-deltas.js';
 import { guardedTransition } from '../shared/guarded-transition.js';
 
 export interface Jawaban {
@@ -28,9 +28,7 @@ const STATUS_NAMA = { BELUM: 'belum dikonfirmasi', DIKONFIRMASI: 'dikonfirmasi',
 
 /** Folds the counters' deltas in (run now and then; safe from several instances at once). */
 export async function rollUpNonAsnCounts(db: Kysely<DB>): Promise<number> {
-  return rollUpCounters(db, 727203, [
-    { count: 'nonasn_count', delta: 'nonasn_count_delta', keys: ['instansi_id', 'kategori', 'status_konfirmasi'] },
-  ]);
+  return rollUpCounters(db, 727203, [NONASN_COUNTER]);
 }
 
 /** One answer inside an open transaction; `withWindow`: read and check the window with the row. */

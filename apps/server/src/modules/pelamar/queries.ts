@@ -165,36 +165,41 @@ function isWholeView(filter: PelamarFilter, searchTerm: string): boolean {
 /** A counter's scope: one track of one instansi, or of every instansi (null). */
 export type CounterScope = Pick<ListScope, 'track' | 'instansiId'>;
 
+/** The scope's instansi as a condition (`AND instansi_id = …`), nothing for every instansi. */
+const instansiCondition = (scope: CounterScope) =>
+  scope.instansiId === null ? sql`` : sql`AND instansi_id = ${scope.instansiId}`;
+
+/** A per-state counter of applicants: its table, its pending deltas and the state column. */
+const STATE_COUNTERS = {
+  verifikasi: { count: 'pelamar_status_count', delta: 'pelamar_status_delta', state: 'status_verifikasi' },
+  supervisi: { count: 'pelamar_supervisi_count', delta: 'pelamar_supervisi_delta', state: 'status_supervisi' },
+} as const;
+
 /**
- * Applicants per verification status: the counters plus their pending deltas, one row per status.
- * A query, not its answer, so the dashboard can send it with others in one statement.
+ * Applicants per state of one counter: its rows plus their pending deltas, one row per state. A
+ * query, not its answer, so the dashboard can send it with others in one statement.
  */
-export function countersQuery(scope: CounterScope) {
-  const instansi = scope.instansiId === null ? sql`` : sql`AND instansi_id = ${scope.instansiId}`;
-  return sql<{ status: StatusVerifikasi; jumlah: string | number }>`
+function stateCountersQuery<S extends string>(counter: keyof typeof STATE_COUNTERS, scope: CounterScope) {
+  const { count, delta, state } = STATE_COUNTERS[counter];
+  const instansi = instansiCondition(scope);
+  return sql<{ status: S; jumlah: string | number }>`
     SELECT status, sum(jumlah) AS jumlah FROM (
-      SELECT status_verifikasi AS status, jumlah FROM pelamar_status_count WHERE track = ${scope.track} ${instansi}
+      SELECT ${sql.ref(state)} AS status, jumlah FROM ${sql.table(count)} WHERE track = ${scope.track} ${instansi}
       UNION ALL
-      SELECT status_verifikasi, delta FROM pelamar_status_delta WHERE track = ${scope.track} ${instansi}
+      SELECT ${sql.ref(state)}, delta FROM ${sql.table(delta)} WHERE track = ${scope.track} ${instansi}
     ) counts GROUP BY status
   `;
 }
+
+/** Applicants per verification status (the counters plus their pending deltas). */
+export const countersQuery = (scope: CounterScope) => stateCountersQuery<StatusVerifikasi>('verifikasi', scope);
 
 export async function countersFor(db: Kysely<DB>, scope: CounterScope): Promise<Map<StatusVerifikasi, number>> {
   return toCounts((await countersQuery(scope).execute(db)).rows);
 }
 
 /** Decisions per supervision state (migration 0012), read like the per-status counters. */
-export function supervisiCountersQuery(scope: CounterScope) {
-  const instansi = scope.instansiId === null ? sql`` : sql`AND instansi_id = ${scope.instansiId}`;
-  return sql<{ status: KeadaanSupervisi; jumlah: string | number }>`
-    SELECT status, sum(jumlah) AS jumlah FROM (
-      SELECT status_supervisi AS status, jumlah FROM pelamar_supervisi_count WHERE track = ${scope.track} ${instansi}
-      UNION ALL
-      SELECT status_supervisi, delta FROM pelamar_supervisi_delta WHERE track = ${scope.track} ${instansi}
-    ) counts GROUP BY status
-  `;
-}
+export const supervisiCountersQuery = (scope: CounterScope) => stateCountersQuery<KeadaanSupervisi>('supervisi', scope);
 
 /**
  * The verifier's whole queue counted without counting it: the instansi's waiting applicants from
@@ -202,7 +207,7 @@ export function supervisiCountersQuery(scope: CounterScope) {
  * read from the small partial index of held applicants.
  */
 async function queueCounts(db: Kysely<DB>, scope: ListScope): Promise<Map<StatusVerifikasi, number>> {
-  const instansi = scope.instansiId === null ? sql`` : sql`AND instansi_id = ${scope.instansiId}`;
+  const instansi = instansiCondition(scope);
   const [counters, held] = await Promise.all([
     countersFor(db, scope),
     sql<{ status: StatusVerifikasi; mine: boolean; jumlah: string | number }>`

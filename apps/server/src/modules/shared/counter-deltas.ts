@@ -1,10 +1,11 @@
 // The maintained counters' deltas (PERFORMANCE.md: a trigger on one hot counter row deadlocks
 // under load, so a change appends −1/+1 rows and a roll-up folds them in now and then): the delta
-// rows of one change, written by the guarded transition's statement, and the one roll-up. Not
-// here: reading counters plus pending deltas (the lists' and the dashboard's queries).
+// rows of one change, written by the guarded transition's statement, the one roll-up and the one
+// recount after a bulk load. Not here: reading counters plus pending deltas (the lists' and the
+// dashboard's queries).
 
 import type { KeadaanSupervisi, StatusVerifikasi, TrackId } from '@portal/contract';
-import { type Insertable, type Kysely, sql } from 'kysely';
+import { type Insertable, type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB, KategoriNonAsnColumn, StatusKonfirmasiColumn } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
 
@@ -75,6 +76,34 @@ export interface Counter {
   count: 'pelamar_status_count' | 'pelamar_supervisi_count' | 'nonasn_count';
   delta: CounterDelta['table'];
   keys: readonly string[];
+}
+
+export const PELAMAR_STATUS_COUNTER: Counter = {
+  count: 'pelamar_status_count',
+  delta: 'pelamar_status_delta',
+  keys: ['instansi_id', 'track', 'status_verifikasi'],
+};
+/** The supervision counters (migration 0012). */
+export const PELAMAR_SUPERVISI_COUNTER: Counter = {
+  count: 'pelamar_supervisi_count',
+  delta: 'pelamar_supervisi_delta',
+  keys: ['instansi_id', 'track', 'status_supervisi'],
+};
+export const NONASN_COUNTER: Counter = {
+  count: 'nonasn_count',
+  delta: 'nonasn_count_delta',
+  keys: ['instansi_id', 'kategori', 'status_konfirmasi'],
+};
+
+/**
+ * Sets a counter from a count of the rows (after a bulk load; live changes append deltas): its
+ * pending deltas go, the count holds them. `counted` selects the counter's keys, then the count.
+ */
+export async function recountCounter(trx: Transaction<DB>, counter: Counter, counted: RawBuilder<unknown>) {
+  const columns = sql.join(counter.keys.map((key) => sql.ref(key)));
+  await sql`DELETE FROM ${sql.table(counter.delta)}`.execute(trx);
+  await sql`DELETE FROM ${sql.table(counter.count)}`.execute(trx);
+  await sql`INSERT INTO ${sql.table(counter.count)} (${columns}, jumlah) ${counted}`.execute(trx);
 }
 
 /**

@@ -15,7 +15,13 @@ import type { DB } from '../../db/schema.js';
 import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { type Actor, pelamarEvents, recordAudit } from '../audit/audit.js';
-import { rollUpCounters, statusDelta, supervisiDelta } from '../shared/counter-deltas.js';
+import {
+  PELAMAR_STATUS_COUNTER,
+  PELAMAR_SUPERVISI_COUNTER,
+  rollUpCounters,
+  statusDelta,
+  supervisiDelta,
+} from '../shared/counter-deltas.js';
 import { guardedTransition } from '../shared/guarded-transition.js';
 import { hariJakarta } from '../shared/list-sql.js';
 import {
@@ -31,19 +37,7 @@ import {
 
 /** Folds the deltas into the counters (run now and then; safe to run from several instances). */
 export async function rollUpStatusCounts(db: Kysely<DB>): Promise<number> {
-  return rollUpCounters(db, 727201, [
-    {
-      count: 'pelamar_status_count',
-      delta: 'pelamar_status_delta',
-      keys: ['instansi_id', 'track', 'status_verifikasi'],
-    },
-    // The supervision counters (migration 0012), the same way.
-    {
-      count: 'pelamar_supervisi_count',
-      delta: 'pelamar_supervisi_delta',
-      keys: ['instansi_id', 'track', 'status_supervisi'],
-    },
-  ]);
+  return rollUpCounters(db, 727201, [PELAMAR_STATUS_COUNTER, PELAMAR_SUPERVISI_COUNTER]);
 }
 
 type Row = Awaited<ReturnType<ReturnType<typeof pelamarRow>['executeTakeFirstOrThrow']>>;
