@@ -12,7 +12,7 @@ import {
   IconSpeakerphone,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { dokumenFileName, getDokumenPdf, getDokumenResmi, getPengumumanXlsx } from '../../api/dokumen-resmi';
 import { errorMessage } from '../../auth/AuthCard';
 import { useAuth } from '../../auth/authStore';
@@ -21,9 +21,11 @@ import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { saveBlob } from '../../table/ExportButtons';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { showError, showSuccess } from '../../ui/toast';
-import { DokumenResmiForm } from './DokumenResmiForm';
 
 const t = idDokumenResmi;
+// The form (its validation schemas and date picker) loads when "Cetak" is chosen, not with the
+// recap every admin opens (issue #22).
+const DokumenResmiForm = lazy(() => import('./DokumenResmiForm').then((m) => ({ default: m.DokumenResmiForm })));
 const ICONS: Record<DokumenResmiJenis, typeof IconSpeakerphone> = {
   PENGUMUMAN: IconSpeakerphone,
   BERITA_ACARA: IconFileCertificate,
@@ -84,7 +86,11 @@ function Panel({ track }: { track: TrackId }) {
         </Group>
         <DaftarDokumen track={track} dokumen={status.dokumen} />
       </Stack>
-      {open && <DokumenResmiForm track={track} jenis={open} kop={status.kop} onClose={() => setOpen(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <DokumenResmiForm track={track} jenis={open} kop={status.kop} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </Paper>
   );
 }
