@@ -15,7 +15,7 @@ import { idSanggah } from '../../i18n/sanggah';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { ChoiceControl } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
-import { BerkasView, DokumenTabs, DokumenView } from '../../ui/dokumen/berkas';
+import { BerkasView, DokumenPanel } from '../../ui/dokumen/berkas';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
@@ -73,24 +73,14 @@ function Bukti({
     );
   }
   const referenced = new Set(detail.butir.map((item) => item.dokumenId));
-  const dokumen = pelamar.dokumen[current];
   return (
-    <Paper withBorder p="sm">
-      <DokumenTabs
-        detail={pelamar}
-        current={current}
-        onSelect={onSelect}
-        stateOf={(dokumenId) => (referenced.has(dokumenId) ? false : undefined)}
-      />
-      {dokumen && (
-        <DokumenView
-          path={sanggahDokumenPath(track, list, detail.id, dokumen.id)}
-          detail={pelamar}
-          dokumenId={dokumen.id}
-          height="68vh"
-        />
-      )}
-    </Paper>
+    <DokumenPanel
+      detail={pelamar}
+      current={current}
+      onSelect={onSelect}
+      stateOf={(dokumenId) => (referenced.has(dokumenId) ? false : undefined)}
+      pathOf={(dokumenId) => sanggahDokumenPath(track, list, detail.id, dokumenId)}
+    />
   );
 }
 
