@@ -7,7 +7,7 @@ import type { JawabanSanggah, SanggahDetail } from '@portal/contract';
 import { IconFileText } from '@tabler/icons-react';
 import { idAfirmasi } from '../../i18n/afirmasi';
 import { idSanggah } from '../../i18n/sanggah';
-import { ChoiceControl } from '../../ui/decision/DecisionPanel';
+import { acceptOrRefuse, ChoiceControl } from '../../ui/decision/DecisionPanel';
 import { alasanLabel, dokumenLabel } from '../../ui/pelamar/pelamar';
 import { StatusSanggahBadge } from '../../ui/status/StatusBadges';
 
@@ -92,10 +92,7 @@ export function ButirSanggah({
           <Stack gap={6} mt={4}>
             <ChoiceControl
               label={`${t.jawaban} ${label}`}
-              choices={[
-                { value: 'DITERIMA', label: t.terima, color: 'teal' },
-                { value: 'DITOLAK', label: t.tolak, color: 'red' },
-              ]}
+              choices={acceptOrRefuse(['DITERIMA', t.terima], ['DITOLAK', t.tolak])}
               value={jawab.draft.jawaban[index] ?? null}
               onChange={(value) => jawab.set(index, { jawaban: value as JawabanSanggah })}
             />

@@ -5,7 +5,7 @@
 
 import type { PelamarDetail } from '@portal/contract';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { dokumenPath } from '../../api/pelamar';
@@ -28,6 +28,7 @@ import { detailQuery } from '../../ui/pelamar/pelamar';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
 import { showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
+import { useRefresh } from '../../ui/useRefresh';
 import { SyaratTable, TemuanList } from './shared';
 
 const t = idVerifikasi;
@@ -37,7 +38,7 @@ type Keputusan = 'DISETUJUI' | 'DIKEMBALIKAN';
 
 function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const decision = useDecision<{ catatan: string }>({
     draftKey: `supervisi-draft:${track}:${detail.id}:${detail.verifikasi.version}`,
     initial: () => ({ catatan: '' }),
@@ -59,8 +60,7 @@ function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
       }),
     onSent: (_, __, action) => {
       showSuccess(action === 'DISETUJUI' ? s.disetujui : s.dikembalikan);
-      void queryClient.invalidateQueries({ queryKey: ['pelamar'] });
-      void queryClient.invalidateQueries({ queryKey: ['pelamar-detail', track] });
+      void refresh(['pelamar'], ['pelamar-detail', track]);
       void navigate(`/${track}/supervisi`);
     },
     onReload,

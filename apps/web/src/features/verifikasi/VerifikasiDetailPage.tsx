@@ -15,7 +15,7 @@ import { idKeputusan } from '../../i18n/keputusan';
 import { idList } from '../../i18n/list';
 import { idVerifikasi } from '../../i18n/verifikasi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
-import { DecisionPanel } from '../../ui/decision/DecisionPanel';
+import { acceptOrRefuse, DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
 import { useDecision } from '../../ui/decision/useDecision';
 import { Kartu } from '../../ui/Kartu';
@@ -25,6 +25,7 @@ import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { detailQuery, prefetchPelamar } from '../../ui/pelamar/pelamar';
 import { showError, showInfo, showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
+import { useRefresh } from '../../ui/useRefresh';
 import { lihatBerikutnya } from './berikutnya';
 import { ClaimPanel } from './ClaimPanel';
 import { DokumenCheck, type Form } from './DokumenCheck';
@@ -64,6 +65,7 @@ export function formProblem(form: Form, detail: PelamarDetail): string | null {
 function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const v = detail.verifikasi;
   const held = v.klaim?.olehSaya ?? false;
   const editable = held && (detail.statusVerifikasi === 'BELUM' || detail.statusSupervisi === 'DIKEMBALIKAN');
@@ -94,8 +96,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
       }),
     onSent: async (_, __, action) => {
       showSuccess(t.tersimpan);
-      void queryClient.invalidateQueries({ queryKey: ['pelamar'] });
-      void queryClient.invalidateQueries({ queryKey: ['pelamar-detail', track, LIST, detail.id] });
+      void refresh(['pelamar'], ['pelamar-detail', track, LIST, detail.id]);
       if (action !== 'berikutnya') return;
       try {
         // The verifier's act claims the next one (the background only read it). Its detail is read
@@ -230,10 +231,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
               title={t.keputusan}
               choice={{
                 label: t.keputusan,
-                choices: [
-                  { value: 'MS', label: t.msPendek, color: 'teal' },
-                  { value: 'TMS', label: t.tmsPendek, color: 'red' },
-                ],
+                choices: acceptOrRefuse(['MS', t.msPendek], ['TMS', t.tmsPendek]),
                 value: form.status,
                 onChange: (value) =>
                   decision.update((previous) => ({
