@@ -17,7 +17,7 @@ import { ChoiceControl } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
 import { BerkasView, DokumenPanel } from '../../ui/dokumen/berkas';
 import { StatusBadge } from '../../ui/pelamar/badges';
-import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
+import { PengajuanSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
 import { CekBadge, StatusSanggahBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
@@ -112,10 +112,8 @@ function Sanggah({
   const canAnswer = detail.bolehJawab;
   return (
     <>
-      <PelamarSummary
-        pelamar={pelamar}
-        instansi={detail.instansi.nama}
-        more={[`${t.columns.diajukan}: ${formatWaktu(detail.diajukanAt)}`]}
+      <PengajuanSummary
+        detail={detail}
         badges={
           <>
             <StatusBadge status={pelamar.statusVerifikasi} />
