@@ -2,7 +2,6 @@
 // instansi for wasdal), Sanggah Afirmasi (`/{track}/sanggah-afirmasi`) and the Nakes admin's reset
 // list (`/nakes/admin-reset-jawab-sanggah`, bulk reset with a reason); a row opens its detail.
 
-import { Textarea } from '@mantine/core';
 import {
   SANGGAH_FILTER_KEYS,
   SANGGAH_LISTS,
@@ -14,6 +13,7 @@ import {
 } from '@portal/contract';
 import { postSanggahList, resetSanggah } from '../../api/sanggah';
 import { idSanggah } from '../../i18n/sanggah';
+import { ReasonText } from '../../ui/decision/fields';
 import { NationalListScreen } from '../../ui/NationalListScreen';
 import { instansiColumn, pelamarColumns, pengajuanList, waktuColumn } from '../../ui/pengajuanList';
 import { CekBadge, STATUS_SANGGAH_COLOR, StatusSanggahBadge } from '../../ui/status/StatusBadges';
@@ -79,11 +79,8 @@ function sanggahDescription(list: SanggahList, track: TrackId, title: string, na
               confirmLabel: t.reset,
               initialValues: { alasan: '' },
               fields: ({ values, onChange }) => (
-                <Textarea
+                <ReasonText
                   label={t.alasanReset}
-                  autosize
-                  minRows={2}
-                  maxLength={2000}
                   value={String(values.alasan ?? '')}
                   onChange={(event) => onChange({ ...values, alasan: event.currentTarget.value })}
                   data-autofocus

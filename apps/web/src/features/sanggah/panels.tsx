@@ -2,7 +2,7 @@
 // answer per item (it does not come back to them: confirmed, naming the outcome), wasdal's check
 // or flag (they can change it again: saved at once), and the admin's reset (reason in its dialog).
 
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   type JawabanSanggah,
   SANGGAH_LISTS,
@@ -17,7 +17,7 @@ import { cekSanggah, jawabSanggah, resetSanggah } from '../../api/sanggah';
 import { idKeputusan } from '../../i18n/keputusan';
 import { idSanggah } from '../../i18n/sanggah';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
-import { choiceOf, DraftText } from '../../ui/decision/fields';
+import { choiceOf, DraftText, ReasonText } from '../../ui/decision/fields';
 import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
 import { showError, showSuccess } from '../../ui/toast';
 import { useRefresh } from '../../ui/useRefresh';
@@ -169,11 +169,8 @@ export function ResetPanel({ detail, track }: { detail: SanggahDetail; track: Tr
       <Modal opened={open} onClose={() => setOpen(false)} title={t.resetJudul} centered>
         <Stack>
           <Text size="sm">{t.resetPenjelasan(1)}</Text>
-          <Textarea
+          <ReasonText
             label={t.alasanReset}
-            autosize
-            minRows={2}
-            maxLength={2000}
             value={alasan}
             onChange={(event) => setAlasan(event.currentTarget.value)}
             data-autofocus

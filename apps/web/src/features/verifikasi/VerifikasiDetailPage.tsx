@@ -4,7 +4,7 @@
 // (keyboard-first, draft kept). The next applicant is looked up and loaded in the background, but
 // only claimed when the verifier asks for it (issue #19).
 
-import { Alert, Badge, Checkbox, Kbd, Stack, Textarea } from '@mantine/core';
+import { Alert, Badge, Checkbox, Kbd, Stack } from '@mantine/core';
 import { ALASAN_TMS, type AlasanTms, type PelamarDetail, type TrackId } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -17,6 +17,7 @@ import { idVerifikasi } from '../../i18n/verifikasi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { acceptOrRefuse, DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
+import { DraftText } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
 import { Kartu } from '../../ui/Kartu';
 import { StatusBadge } from '../../ui/pelamar/badges';
@@ -265,14 +266,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
                   </Stack>
                 </Checkbox.Group>
               )}
-              <Textarea
-                label={t.catatan}
-                autosize
-                minRows={2}
-                maxLength={2000}
-                value={form.catatan}
-                onChange={(event) => decision.update({ catatan: event.currentTarget.value })}
-              />
+              <DraftText decision={decision} field="catatan" label={t.catatan} />
             </DecisionPanel>
           ) : (
             <Kartu title={t.keputusan} compact>

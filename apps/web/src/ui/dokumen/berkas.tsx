@@ -43,17 +43,14 @@ export function DokumenView({
 }
 
 /** The applicant's documents as tabs, each marked with its check (✓ sesuai, ✗ tidak sesuai). */
-export function DokumenTabs({
-  detail,
-  current,
-  onSelect,
-  stateOf,
-}: {
+interface TabsProps {
   detail: PelamarDetail;
   current: number;
   onSelect: (index: number) => void;
   stateOf: (dokumenId: number) => boolean | null | undefined;
-}) {
+}
+
+export function DokumenTabs({ detail, current, onSelect, stateOf }: TabsProps) {
   return (
     <Group gap={6} mb="xs" role="tablist" aria-label={idVerifikasi.dokumen}>
       {detail.dokumen.map((item, index) => {
@@ -95,26 +92,20 @@ export function DokumenTabs({
  * (the verifier's check); `empty` is shown when there is no document.
  */
 export function DokumenPanel({
-  detail,
-  current,
-  onSelect,
-  stateOf,
   pathOf,
   above,
   empty,
-}: {
-  detail: PelamarDetail;
-  current: number;
-  onSelect: (index: number) => void;
-  stateOf: (dokumenId: number) => boolean | null | undefined;
+  ...tabs
+}: TabsProps & {
   pathOf: (dokumenId: number) => string;
   above?: (dokumen: PelamarDetail['dokumen'][number]) => ReactNode;
   empty?: ReactNode;
 }) {
+  const { detail, current } = tabs;
   const dokumen = detail.dokumen[current];
   return (
     <Paper withBorder p="sm">
-      <DokumenTabs detail={detail} current={current} onSelect={onSelect} stateOf={stateOf} />
+      <DokumenTabs {...tabs} />
       {dokumen ? (
         <Stack gap="xs" role="tabpanel" aria-label={dokumenLabel(dokumen.jenis)}>
           {above?.(dokumen)}
