@@ -1,22 +1,10 @@
 // /auth/login (spec §3/§7): username and password; the "Kode OTP" field appears once the server
 // answers OTP_REQUIRED. Server messages are shown as sent (already Indonesian).
 
-import {
-  Alert,
-  Box,
-  Button,
-  Center,
-  Divider,
-  Paper,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Divider, PasswordInput, Text, TextInput, Title } from '@mantine/core';
 import { AKUN_ERROR_CODES, DASHBOARD_PATH, ERROR_CODES } from '@portal/contract';
-import { IconAlertCircle, IconKey, IconShieldLock } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { IconKey } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../api/http';
 import { idApp } from '../i18n/app';
@@ -24,14 +12,10 @@ import { idAuth } from '../i18n/auth';
 import { idErrors } from '../i18n/errors';
 import { idSso } from '../i18n/sso';
 import type { ChangePasswordState } from './AccountAuthPages';
+import { AuthFrame } from './AuthCard';
+import { AuthForm, ErrorAlert, useFields } from './AuthForm';
 import { AuthLinks, CHANGE_PASSWORD_PATH } from './AuthLinks';
 import { login, useAuth } from './authStore';
-
-interface FieldErrors {
-  username?: string;
-  password?: string;
-  otp?: string;
-}
 
 interface Notice {
   tone: 'error' | 'info';
@@ -41,11 +25,10 @@ interface Notice {
 export function LoginPage() {
   const navigate = useNavigate();
   const { loading } = useAuth();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [otp, setOtp] = useState('');
+  const { values, set, field, check } = useFields({ username: '', password: '', token: '' });
+  const username = values.username.trim();
+  const otp = values.token.trim();
   const [otpShown, setOtpShown] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
   const [ssoBusy, setSsoBusy] = useState(false);
   const otpRef = useRef<HTMLInputElement>(null);
@@ -76,32 +59,26 @@ export function LoginPage() {
     }
   }
 
-  function validate(): FieldErrors {
-    const errors: FieldErrors = {};
-    if (!username.trim()) errors.username = idAuth.usernameRequired;
-    if (!password) errors.password = idAuth.passwordRequired;
-    if (otpShown && !otp.trim()) errors.otp = idAuth.otpRequired;
-    return errors;
-  }
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const errors = validate();
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) {
+  async function onSubmit() {
+    const errors = {
+      username: username ? undefined : idAuth.usernameRequired,
+      password: values.password ? undefined : idAuth.passwordRequired,
+      token: otpShown && !otp ? idAuth.otpRequired : undefined,
+    };
+    if (!check(errors)) {
       if (errors.username) usernameRef.current?.focus();
-      else if (errors.otp) otpRef.current?.focus();
+      else if (errors.token) otpRef.current?.focus();
       return;
     }
     setNotice(null);
     try {
-      await login(username.trim(), password, otpShown ? otp.trim() : null);
+      await login(username, values.password, otpShown ? otp : null);
       navigate(DASHBOARD_PATH, { replace: true });
     } catch (error) {
       const apiError = error instanceof ApiError ? error : null;
       const message = apiError?.message ?? idErrors.unexpected;
       if (apiError?.code === AKUN_ERROR_CODES.passwordChangeRequired) {
-        const state: ChangePasswordState = { username: username.trim(), oldPassword: password };
+        const state: ChangePasswordState = { username, oldPassword: values.password };
         navigate(CHANGE_PASSWORD_PATH, { state });
         return;
       }
@@ -112,7 +89,7 @@ export function LoginPage() {
         return;
       }
       if (apiError?.code === ERROR_CODES.otpInvalid) {
-        setOtp('');
+        set('token', '');
         otpRef.current?.focus();
       }
       setNotice({ tone: 'error', message });
@@ -120,95 +97,77 @@ export function LoginPage() {
   }
 
   return (
-    <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
-      <Box w="100%" maw={420}>
-        <Stack align="center" gap={4} mb="lg">
-          <IconShieldLock size={48} stroke={1.5} color="var(--mantine-primary-color-filled)" aria-hidden />
-          <Title order={1} size="h2" ta="center" c="var(--mantine-primary-color-8)">
-            {idApp.name}
-          </Title>
-          <Text c="dimmed" ta="center">
-            {idApp.tagline}
-          </Text>
-        </Stack>
-        <Paper withBorder shadow="sm" p="xl" radius="md">
-          <form onSubmit={onSubmit} noValidate aria-labelledby="login-title">
-            <Stack gap="md">
-              <Title id="login-title" order={2} size="h4" fw={600}>
-                {idAuth.title}
-              </Title>
-              {notice && (
-                <Alert
-                  role="alert"
-                  color={notice.tone === 'error' ? 'red' : 'blue'}
-                  icon={<IconAlertCircle aria-hidden />}
-                  title={notice.tone === 'error' ? idAuth.loginFailedTitle : idAuth.otpNeededTitle}
-                >
-                  {notice.message}
-                </Alert>
-              )}
-              <TextInput
-                ref={usernameRef}
-                label={idAuth.username}
-                name="username"
-                autoComplete="username"
-                autoCapitalize="none"
-                spellCheck={false}
-                required
-                value={username}
-                onChange={(e) => setUsername(e.currentTarget.value)}
-                error={fieldErrors.username}
-                autoFocus
-              />
-              <PasswordInput
-                label={idAuth.password}
-                visibilityToggleButtonProps={{ 'aria-label': idAuth.showPassword }}
-                name="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={fieldErrors.password}
-              />
-              {otpShown && (
-                <TextInput
-                  ref={otpRef}
-                  label={idAuth.otp}
-                  description={idAuth.otpHint}
-                  name="token"
-                  inputMode="numeric"
-                  pattern="[0-9]*"
-                  autoComplete="one-time-code"
-                  maxLength={20}
-                  required
-                  value={otp}
-                  // Digits of a code, or a recovery code (letters, digits and a dash).
-                  onChange={(e) => setOtp(e.currentTarget.value.replace(/[^0-9A-Za-z-]/g, ''))}
-                  error={fieldErrors.otp}
-                />
-              )}
-              <Button type="submit" fullWidth loading={loading} disabled={loading}>
-                {idAuth.submit}
-              </Button>
-            </Stack>
-          </form>
-          <Divider my="md" label={idSso.or} labelPosition="center" />
-          <Button
-            variant="default"
-            fullWidth
-            leftSection={<IconKey size={18} aria-hidden />}
-            loading={ssoBusy}
-            disabled={ssoBusy || loading}
-            onClick={() => void onSso()}
-          >
-            {idSso.button}
-          </Button>
-          <AuthLinks />
-        </Paper>
+    <AuthFrame
+      width={420}
+      nameIsHeading
+      below={
         <Text c="dimmed" size="xs" ta="center" mt="md">
           {idApp.footer}
         </Text>
-      </Box>
-    </Center>
+      }
+    >
+      <AuthForm
+        onSubmit={() => void onSubmit()}
+        busy={loading}
+        submit={idAuth.submit}
+        labelledBy="login-title"
+        above={
+          <>
+            <Title id="login-title" order={2} size="h4" fw={600}>
+              {idAuth.title}
+            </Title>
+            <ErrorAlert
+              message={notice?.message ?? null}
+              color={notice?.tone === 'error' ? 'red' : 'blue'}
+              title={notice?.tone === 'error' ? idAuth.loginFailedTitle : idAuth.otpNeededTitle}
+            />
+          </>
+        }
+      >
+        <TextInput
+          ref={usernameRef}
+          label={idAuth.username}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          autoFocus
+          {...field('username')}
+        />
+        <PasswordInput
+          label={idAuth.password}
+          visibilityToggleButtonProps={{ 'aria-label': idAuth.showPassword }}
+          autoComplete="current-password"
+          required
+          {...field('password')}
+        />
+        {otpShown && (
+          <TextInput
+            ref={otpRef}
+            label={idAuth.otp}
+            description={idAuth.otpHint}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="one-time-code"
+            maxLength={20}
+            required
+            // Digits of a code, or a recovery code (letters, digits and a dash).
+            {...field('token', (value) => value.replace(/[^0-9A-Za-z-]/g, ''))}
+          />
+        )}
+      </AuthForm>
+      <Divider my="md" label={idSso.or} labelPosition="center" />
+      <Button
+        variant="default"
+        fullWidth
+        leftSection={<IconKey size={18} aria-hidden />}
+        loading={ssoBusy}
+        disabled={ssoBusy || loading}
+        onClick={() => void onSso()}
+      >
+        {idSso.button}
+      </Button>
+      <AuthLinks />
+    </AuthFrame>
   );
 }

@@ -98,20 +98,12 @@ export function endSsoSession(message: string): void {
 
 /** Completes "Masuk dengan SSO": the identity service's tokens become the session. */
 export async function signInWithSso(session: Session): Promise<Principal> {
-  setState({ loading: true });
-  try {
-    if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, idErrors.unexpected);
+  const user = await signIn(async () => {
     localStorage.setItem(STORAGE_KEYS.sso, '1');
-    setState({ session });
-    const user = await fetchPrincipal({ expireOnUnauthorized: false });
-    storeUser(user);
-    setState({ user, loading: false });
-    void ssoClient().then((sso) => sso.watchSession(endSsoSession));
-    return user;
-  } catch (error) {
-    clearAuth();
-    throw error;
-  }
+    return session;
+  });
+  void ssoClient().then((sso) => sso.watchSession(endSsoSession));
+  return user;
 }
 
 /**
@@ -136,10 +128,18 @@ export async function initAuth(): Promise<void> {
 }
 
 /** spec §4 login: store the response (if it has an accessToken), then fetch the principal. */
-export async function login(username: string, password: string, token: string | null): Promise<Principal> {
+export function login(username: string, password: string, token: string | null): Promise<Principal> {
+  return signIn(() => postLogin({ username, password, token }));
+}
+
+/**
+ * A sign-in call of spec §4 (password or key), written once: the loading flag, the session
+ * stored, the principal fetched; on failure everything is cleared and the error passed on.
+ */
+async function signIn(post: () => Promise<Session>): Promise<Principal> {
   setState({ loading: true });
   try {
-    const session = await postLogin({ username, password, token });
+    const session = await post();
     if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, idErrors.unexpected);
     setState({ session });
     const user = await fetchPrincipal({ expireOnUnauthorized: false });
@@ -168,20 +168,8 @@ export async function logout(): Promise<void> {
 // --- Issue #6: the other calls of spec §4 that set the loading flag --------------------------
 
 /** spec §4 key login: like login, with a personal access key in the password field. */
-export async function loginWithKey(username: string, key: string): Promise<Principal> {
-  setState({ loading: true });
-  try {
-    const session = await postLoginKey({ username, password: key, token: null });
-    if (!storeSession(session)) throw new ApiError(500, HTTP_ERROR, idErrors.unexpected);
-    setState({ session });
-    const user = await fetchPrincipal({ expireOnUnauthorized: false });
-    storeUser(user);
-    setState({ user, loading: false });
-    return user;
-  } catch (error) {
-    clearAuth();
-    throw error;
-  }
+export function loginWithKey(username: string, key: string): Promise<Principal> {
+  return signIn(() => postLoginKey({ username, password: key, token: null }));
 }
 
 /**

@@ -21,6 +21,8 @@ export const idPelamar = {
   statusFilter: 'Status verifikasi',
   detail: {
     back: 'Kembali ke daftar',
+    /** When a submission about the applicant (an objection) was made. */
+    diajukan: 'Diajukan',
     notFound: 'Data pelamar tidak ditemukan atau bukan bagian instansi Anda.',
     missingId: 'Pilih pelamar dari daftar untuk melihat datanya.',
     pribadi: 'Data pribadi',

@@ -2,7 +2,7 @@
 // id, a skeleton while loading, 404 or another error in words, then the page's own content.
 
 import { Alert, Anchor, Group, Skeleton, Stack } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowLeft } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ export function useDetailId(): number | null {
 
 export function DetailShell<T>({
   back,
+  onBack,
   valid,
   query,
   children,
@@ -25,6 +26,8 @@ export function DetailShell<T>({
 }: {
   /** The list the page belongs to. */
   back: string;
+  /** Instead of following the link (e.g. back to the list view the user came from). */
+  onBack?: () => void;
   /** The way back's label and the missing/unknown id's messages, when the page has its own. */
   words?: { back: string; missingId: string; notFound: string };
   valid: boolean;
@@ -35,7 +38,18 @@ export function DetailShell<T>({
   return (
     <Stack gap="sm">
       <div>
-        <Anchor component={Link} to={back} size="sm">
+        <Anchor
+          component={Link}
+          to={back}
+          size="sm"
+          onClick={
+            onBack &&
+            ((event) => {
+              event.preventDefault();
+              onBack();
+            })
+          }
+        >
           <Group gap={4}>
             <IconArrowLeft size={16} aria-hidden />
             {t.back}
@@ -45,7 +59,7 @@ export function DetailShell<T>({
       {!valid && <Alert color="gray">{t.missingId}</Alert>}
       {valid && query.isPending && <Skeleton h={480} />}
       {query.error && (
-        <Alert color="red" role="alert">
+        <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert">
           {query.error instanceof ApiError && query.error.status === 404 ? t.notFound : query.error.message}
         </Alert>
       )}

@@ -15,6 +15,7 @@ import { useAuth } from '../auth/authStore';
 import { idApp } from '../i18n/app';
 import { idLayout } from '../i18n/layout';
 import { AsideMenu } from './AsideMenu';
+import { FooterNote } from './FooterNote';
 import { useLayoutConfig } from './layoutConfig';
 import { PageHeader } from './PageHeader';
 import { UserPanel } from './UserPanel';
@@ -139,9 +140,7 @@ export function MainLayout() {
               </div>
             </main>
             <footer className="portal-footer">
-              <Text size="xs" c="dimmed">
-                {idApp.footer}
-              </Text>
+              <FooterNote />
             </footer>
           </div>
         </div>

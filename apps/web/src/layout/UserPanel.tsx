@@ -85,26 +85,24 @@ export function UserPanel({ user, mode }: { user: Principal; mode: LayoutConfig[
             </div>
           </Group>
           <Divider />
-          <Button
-            component={Link}
-            to={PROFILE_PATH}
-            variant="light"
-            leftSection={<IconUserCircle size={16} aria-hidden />}
-            onClick={close}
-            justify="flex-start"
-          >
-            {idLayout.profile}
-          </Button>
-          <Button
-            component={Link}
-            to={BUILDER_PATH}
-            variant="light"
-            leftSection={<IconSettings size={16} aria-hidden />}
-            onClick={close}
-            justify="flex-start"
-          >
-            {idLayout.builder}
-          </Button>
+          {(
+            [
+              [PROFILE_PATH, IconUserCircle, idLayout.profile],
+              [BUILDER_PATH, IconSettings, idLayout.builder],
+            ] as const
+          ).map(([path, Icon, label]) => (
+            <Button
+              key={path}
+              component={Link}
+              to={path}
+              variant="light"
+              leftSection={<Icon size={16} aria-hidden />}
+              onClick={close}
+              justify="flex-start"
+            >
+              {label}
+            </Button>
+          ))}
           <Button
             color="red"
             variant="light"

@@ -99,3 +99,14 @@ export function nextSorting(current: Sorting, column: string, spec: ListSpec): S
   if (current.direction === 'asc') return { column, direction: 'desc' };
   return fallback;
 }
+
+/**
+ * What an export asks for (`R`, the list's own export request): the format and the list as it is
+ * shown, its filter, sorting and search.
+ */
+export function exportRequest<R extends { format: unknown; filter?: unknown; sorting?: unknown; searchTerm?: unknown }>(
+  format: R['format'],
+  state: Pick<TableState<ListFilter>, 'filter' | 'sorting' | 'searchTerm'>,
+): R {
+  return { format, filter: state.filter, sorting: state.sorting, searchTerm: state.searchTerm } as R;
+}

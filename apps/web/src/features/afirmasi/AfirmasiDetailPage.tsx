@@ -14,16 +14,16 @@ import {
   nilaiAfirmasi,
   nilaiMaksTeknis,
 } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { afirmasiBuktiPath, getAfirmasi, periksaAfirmasi } from '../../api/afirmasi';
 import { idAfirmasi } from '../../i18n/afirmasi';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { idPelamar } from '../../i18n/pelamar';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
-import { DecisionPanel } from '../../ui/decision/DecisionPanel';
+import { acceptOrRefuse, DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
 import { choiceOf, DraftText } from '../../ui/decision/fields';
-import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
+import { type DetailProps, useDecision, withReason } from '../../ui/decision/useDecision';
 import { BerkasView } from '../../ui/dokumen/berkas';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
@@ -31,12 +31,13 @@ import { StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
+import { useRefresh } from '../../ui/useRefresh';
 
 const t = idAfirmasi;
 type Keputusan = 'VALID' | 'TIDAK_VALID';
 
 function Keputusan({ detail, track, onReload }: DetailProps<AfirmasiDetail, AfirmasiTrack>) {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   // What the score would be with this claim VALID (the confirmation names it).
   const validNow = detail.klaim
     .filter((klaim) => klaim.status === 'VALID' || klaim.id === detail.id)
@@ -58,16 +59,10 @@ function Keputusan({ detail, track, onReload }: DetailProps<AfirmasiDetail, Afir
           : t.akibatTidakValid,
       ask: t.konfirmasi,
     }),
-    send: (draft) =>
-      periksaAfirmasi(track, detail.id, {
-        version: detail.version,
-        status: draft.status as Keputusan,
-        alasan: draft.alasan.trim(),
-      }),
+    send: (draft) => periksaAfirmasi(track, detail.id, withReason(detail.version, draft)),
     onSent: (result) => {
       showSuccess(t.tersimpan(result.nilaiLama, result.nilaiBaru));
-      void queryClient.invalidateQueries({ queryKey: ['afirmasi'] });
-      void queryClient.invalidateQueries({ queryKey: ['afirmasi-detail'] });
+      void refresh(['afirmasi'], ['afirmasi-detail']);
     },
     onReload,
     actions: [{ id: 'simpan', label: t.simpan, hotkey: 'Enter' }],
@@ -81,10 +76,12 @@ function Keputusan({ detail, track, onReload }: DetailProps<AfirmasiDetail, Afir
     <DecisionPanel
       decision={decision}
       title={t.keputusan}
-      choice={choiceOf(decision, 'status', t.keputusan, [
-        { value: 'VALID', label: t.valid, color: 'teal' },
-        { value: 'TIDAK_VALID', label: t.tidakValid, color: 'red' },
-      ])}
+      choice={choiceOf(
+        decision,
+        'status',
+        t.keputusan,
+        acceptOrRefuse(['VALID', t.valid], ['TIDAK_VALID', t.tidakValid]),
+      )}
     >
       <DraftText decision={decision} field="alasan" label={t.alasan} />
     </DecisionPanel>

@@ -15,49 +15,35 @@ import {
 } from '@portal/contract';
 import { postAfirmasiList } from '../../api/afirmasi';
 import { idAfirmasi } from '../../i18n/afirmasi';
-import { idList } from '../../i18n/list';
-import type { ListSpec } from '../../table/listState';
-import { formatAngka, formatWaktu } from '../../ui/list/format';
-import { statusFilter } from '../../ui/list/statusFilter';
+import { formatAngka } from '../../ui/list/format';
 import { TrackListScreen } from '../../ui/list/TrackListScreen';
 import type { ListDescription } from '../../ui/list/types';
+import { pelamarColumns, pengajuanList, waktuColumn } from '../../ui/pengajuanList';
 import { STATUS_AFIRMASI_COLOR, StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
-import { Tenggat } from '../../ui/Tenggat';
 
 const t = idAfirmasi;
-const SPEC: ListSpec = { filterKeys: Object.keys(afirmasiFilterSchema.shape), sortColumns: AFIRMASI_SORT_COLUMNS };
 const kategoriLabel = (kategori: string) => t.kategori[kategori] ?? kategori;
 
 function afirmasiDescription(
   track: AfirmasiTrack,
   title: string,
 ): ListDescription<AfirmasiRow, { status: StatusAfirmasi; jumlah: number }> {
-  return {
+  return pengajuanList({
+    track,
+    title,
     queryKey: ['afirmasi', track],
-    spec: SPEC,
+    filterKeys: Object.keys(afirmasiFilterSchema.shape),
+    sortColumns: AFIRMASI_SORT_COLUMNS,
     fetch: (state, signal) => postAfirmasiList(track, state, signal),
-    caption: title,
     columns: [
-      { key: 'noPeserta', header: t.columns.noPeserta, render: (row) => row.noPeserta },
-      { key: 'nama', header: t.columns.nama, sortKey: 'nama', primary: true, render: (row) => row.nama },
+      ...pelamarColumns<AfirmasiRow>(t.columns),
       { key: 'jabatan', header: t.columns.jabatan, render: (row) => row.jabatanNama },
       { key: 'kategori', header: t.columns.kategori, render: (row) => kategoriLabel(row.kategori) },
       { key: 'persen', header: t.columns.persen, render: (row) => `${formatAngka(row.persen)}%` },
-      {
-        key: 'diajukan',
-        header: t.columns.diajukan,
-        sortKey: 'diajukanAt',
-        render: (row) => formatWaktu(row.diajukanAt),
-      },
+      waktuColumn('diajukan', t.columns.diajukan),
       { key: 'status', header: t.columns.status, render: (row) => <StatusAfirmasiBadge status={row.status} /> },
-      {
-        key: 'diperiksa',
-        header: t.columns.diperiksa,
-        sortKey: 'diperiksaAt',
-        render: (row) => (row.diperiksaAt ? `${formatWaktu(row.diperiksaAt)} · ${row.pemeriksaNama ?? '–'}` : '–'),
-      },
+      waktuColumn('diperiksa', t.columns.diperiksa, { by: (row: AfirmasiRow) => row.pemeriksaNama }),
     ],
-    searchPlaceholder: idList.search,
     filters: [
       {
         kind: 'select',
@@ -67,18 +53,12 @@ function afirmasiDescription(
         options: Object.keys(ATURAN_AFIRMASI[track].persen).map((value) => ({ value, label: kategoriLabel(value) })),
         width: 300,
       },
-      statusFilter({
-        key: 'status',
-        label: t.statusFilter,
-        values: STATUS_AFIRMASI,
-        names: t.status,
-        colors: STATUS_AFIRMASI_COLOR,
-      }),
     ],
-    actions: <Tenggat track={track} tahap="AFIRMASI" />,
+    status: { label: t.statusFilter, values: STATUS_AFIRMASI, names: t.status, colors: STATUS_AFIRMASI_COLOR },
+    tahap: 'AFIRMASI',
     rowLink: (row) => `/${track}/afirmasi-admin/detail?id=${row.id}`,
     rowLabel: (row) => `${row.nama} – ${kategoriLabel(row.kategori)}`,
-  };
+  });
 }
 
 /** /{pppk,nakes}/afirmasi-admin */

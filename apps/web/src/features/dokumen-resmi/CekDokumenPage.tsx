@@ -30,6 +30,7 @@ import { errorMessage } from '../../auth/AuthCard';
 import { idApp } from '../../i18n/app';
 import { idDokumenResmi } from '../../i18n/dokumen-resmi';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
+import { FooterNote } from '../../layout/FooterNote';
 
 const t = idDokumenResmi.cek;
 
@@ -57,9 +58,7 @@ export function CekDokumenPage() {
         </Container>
         <Box component="footer" py="sm">
           <Container size="sm">
-            <Text size="xs" c="dimmed">
-              {idApp.footer}
-            </Text>
+            <FooterNote />
           </Container>
         </Box>
       </Box>
@@ -69,7 +68,15 @@ export function CekDokumenPage() {
 
 function CekDokumen() {
   const kode = (useParams().kode ?? '').trim().toUpperCase();
-  return kode ? <HasilCek key={kode} kode={kode} /> : <IsiKode />;
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t.judul}
+      </Title>
+      <Text size="sm">{t.pengantar}</Text>
+      {kode ? <HasilCek key={kode} kode={kode} /> : <IsiKode />}
+    </Stack>
+  );
 }
 
 /** /cek-dokumen without a code: type the one printed under the QR code. */
@@ -77,30 +84,24 @@ function IsiKode() {
   const navigate = useNavigate();
   const [kode, setKode] = useState('');
   return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        {t.judul}
-      </Title>
-      <Text size="sm">{t.pengantar}</Text>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (kode.trim()) void navigate(cekDokumenPath(kode.trim().toUpperCase()));
-        }}
-      >
-        <Group align="flex-end" gap="sm">
-          <TextInput
-            label={t.kode}
-            description={t.kodeKet}
-            value={kode}
-            onChange={(event) => setKode(event.currentTarget.value)}
-            style={{ flex: '1 1 220px' }}
-            autoCapitalize="characters"
-          />
-          <Button type="submit">{t.periksa}</Button>
-        </Group>
-      </form>
-    </Stack>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (kode.trim()) void navigate(cekDokumenPath(kode.trim().toUpperCase()));
+      }}
+    >
+      <Group align="flex-end" gap="sm">
+        <TextInput
+          label={t.kode}
+          description={t.kodeKet}
+          value={kode}
+          onChange={(event) => setKode(event.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+          autoCapitalize="characters"
+        />
+        <Button type="submit">{t.periksa}</Button>
+      </Group>
+    </form>
   );
 }
 
@@ -113,11 +114,7 @@ function HasilCek({ kode }: { kode: string }) {
   const unknown = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
 
   return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        {t.judul}
-      </Title>
-      <Text size="sm">{t.pengantar}</Text>
+    <>
       {query.isPending && (
         <Group gap="xs" role="status">
           <Loader size="sm" />
@@ -140,7 +137,7 @@ function HasilCek({ kode }: { kode: string }) {
           <Pencocokan dokumen={query.data} />
         </>
       )}
-    </Stack>
+    </>
   );
 }
 

@@ -4,13 +4,13 @@
 
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { KATEGORI_NONASN_NAMA, type KeputusanKonfirmasi, type NonAsnDetail, SUMBER_DANA_NAMA } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getNonAsnDetail, konfirmasiNonAsn } from '../../api/nonasn';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { idKeputusan } from '../../i18n/keputusan';
 import { idNonasn } from '../../i18n/nonasn';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
-import { DecisionPanel } from '../../ui/decision/DecisionPanel';
+import { acceptOrRefuse, DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { choiceOf } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
 import { FieldList, Kartu, RiwayatKartu } from '../../ui/Kartu';
@@ -18,6 +18,7 @@ import { SummaryCard } from '../../ui/pelamar/PelamarSummary';
 import { KonfirmasiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { showSuccess } from '../../ui/toast';
+import { useRefresh } from '../../ui/useRefresh';
 import { type JawabanFields, JawabanInputs, masalahJawaban, useBolehKonfirmasi } from './shared';
 
 const t = idNonasn;
@@ -31,7 +32,7 @@ const detailQuery = (nonAsnId: number) => ({
 
 /** The answer: proposed or not, the reason, the SPTJM statement; sent on the version shown. */
 function JawabForm({ detail, onReload }: { detail: NonAsnDetail; onReload: () => void }) {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const changing = detail.statusKonfirmasi !== 'BELUM';
   const decision = useDecision<{ status: KeputusanKonfirmasi } & JawabanFields>({
     draftKey: null,
@@ -52,9 +53,7 @@ function JawabForm({ detail, onReload }: { detail: NonAsnDetail; onReload: () =>
       }),
     onSent: () => {
       showSuccess(t.tersimpan);
-      void queryClient.invalidateQueries({ queryKey: ['nonasn'] });
-      void queryClient.invalidateQueries({ queryKey: ['dashboard-konfirmasi'] });
-      void queryClient.invalidateQueries({ queryKey: ['nonasn-detail', detail.id] });
+      void refresh(['nonasn'], ['dashboard-konfirmasi'], ['nonasn-detail', detail.id]);
     },
     onReload,
     actions: [{ id: 'simpan', label: t.simpan, hotkey: 'Enter' }],
@@ -65,10 +64,12 @@ function JawabForm({ detail, onReload }: { detail: NonAsnDetail; onReload: () =>
     <DecisionPanel
       decision={decision}
       title={changing ? d.formJudul : d.jawaban}
-      choice={choiceOf(decision, 'status', t.columns.status, [
-        { value: 'DIKONFIRMASI', label: t.konfirmasi, color: 'teal' },
-        { value: 'TIDAK_DIUSULKAN', label: t.tidakDiusulkan, color: 'red' },
-      ])}
+      choice={choiceOf(
+        decision,
+        'status',
+        t.columns.status,
+        acceptOrRefuse(['DIKONFIRMASI', t.konfirmasi], ['TIDAK_DIUSULKAN', t.tidakDiusulkan]),
+      )}
     >
       <JawabanInputs
         status={draft.status}

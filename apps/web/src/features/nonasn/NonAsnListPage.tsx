@@ -11,7 +11,6 @@ import {
   NONASN_FILTER_KEYS,
   NONASN_SORT_COLUMNS,
   type NonAsnExportRequest,
-  type NonAsnFilter,
   type NonAsnRow,
   STATUS_KONFIRMASI,
 } from '@portal/contract';
@@ -20,7 +19,7 @@ import { useMemo } from 'react';
 import { konfirmasiNonAsnBanyak, postNonAsnExport, postNonAsnList } from '../../api/nonasn';
 import { useNational } from '../../auth/useNational';
 import { idNonasn } from '../../i18n/nonasn';
-import type { ListSpec } from '../../table/listState';
+import { exportRequest, type ListSpec } from '../../table/listState';
 import { ListScreen } from '../../ui/list/ListScreen';
 import { statusFilter } from '../../ui/list/statusFilter';
 import type { BulkActionDescription, ColumnDescription, ListDescription } from '../../ui/list/types';
@@ -127,16 +126,7 @@ function nonAsnDescription(national: boolean, boleh: boolean, tidakBoleh: string
     exports: {
       fileName: (format) => `data-nonasn.${format}`,
       download: (format, state, onProgress, signal) =>
-        postNonAsnExport(
-          {
-            format,
-            filter: state.filter as NonAsnFilter,
-            sorting: state.sorting as NonAsnExportRequest['sorting'],
-            searchTerm: state.searchTerm,
-          },
-          onProgress,
-          signal,
-        ),
+        postNonAsnExport(exportRequest<NonAsnExportRequest>(format, state), onProgress, signal),
     },
   };
   return description;

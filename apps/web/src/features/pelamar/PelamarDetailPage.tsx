@@ -2,16 +2,17 @@
 // through the screen's list so the same permission and instansi scope apply. Documents open in a
 // viewer from the file fetched with the session.
 
-import { Alert, Anchor, Badge, Button, Group, Modal, SimpleGrid, Skeleton, Stack, Table } from '@mantine/core';
+import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table } from '@mantine/core';
 import { PELAMAR_LISTS, type PelamarDetail, type PelamarList, type TrackId } from '@portal/contract';
-import { IconAlertTriangle, IconArrowLeft, IconFile, IconPhoto } from '@tabler/icons-react';
+import { IconFile, IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { dokumenPath } from '../../api/pelamar';
 import { formatTanggal } from '../../i18n/format';
 import { idPelamar } from '../../i18n/pelamar';
 import { idSupervisi } from '../../i18n/supervisi';
+import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DokumenView } from '../../ui/dokumen/berkas';
 import { FieldList, Kartu } from '../../ui/Kartu';
 import { StatusBadge } from '../../ui/pelamar/badges';
@@ -179,43 +180,16 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
 
 export function PelamarDetailPage({ list, track }: { list: PelamarList; track: TrackId }) {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const pelamarId = Number(params.get('id'));
-  const valid = Number.isInteger(pelamarId) && pelamarId > 0;
-  const query = useQuery({ ...detailQuery(track, list, pelamarId), enabled: valid });
+  const pelamarId = useDetailId();
+  const query = useQuery({ ...detailQuery(track, list, pelamarId ?? 0), enabled: pelamarId !== null });
   const listPath = `/${track}/${PELAMAR_LISTS[list]}`;
   // Back to the list view the user came from (its filters live in that URL), else to the list.
-  const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(listPath));
+  const back = () => void (window.history.state?.idx > 0 ? navigate(-1) : navigate(listPath));
 
   return (
-    <Stack gap="md">
-      <div>
-        <Anchor
-          component={Link}
-          to={listPath}
-          onClick={(event) => {
-            event.preventDefault();
-            void back();
-          }}
-          size="sm"
-        >
-          <Group gap={4}>
-            <IconArrowLeft size={16} aria-hidden />
-            {t.back}
-          </Group>
-        </Anchor>
-      </div>
-      {!valid && <Alert color="gray">{t.missingId}</Alert>}
-      {valid && query.isPending && <Skeleton h={320} />}
-      {query.error && (
-        <Alert color="red" icon={<IconAlertTriangle aria-hidden />} role="alert">
-          {query.error instanceof Error && 'status' in query.error && query.error.status === 404
-            ? t.notFound
-            : query.error.message}
-        </Alert>
-      )}
-      {query.data && <Detail detail={query.data} list={list} track={track} />}
-    </Stack>
+    <DetailShell back={listPath} onBack={back} valid={pelamarId !== null} query={query}>
+      {(detail) => <Detail detail={detail} list={list} track={track} />}
+    </DetailShell>
   );
 }
 

@@ -3,12 +3,11 @@
 import { Alert, Badge, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import type { AccessKey, Profile } from '@portal/contract';
 import { IconKey } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { postAccessKey, revokeAccessKey } from '../../api/akun';
 import { formatWaktu } from '../../i18n/format';
 import { SimpleTable } from '../../ui/SimpleTable';
-import { Feedback, PROFILE_KEY, Section, t, useAction } from './parts';
+import { Feedback, Section, t, useAction } from './parts';
 
 export function keyStatus(key: AccessKey): { label: string; color: string } {
   if (key.revokedAt) return { label: t.keyStatus.revoked, color: 'gray' };
@@ -21,8 +20,6 @@ export function AccessKeySection({ profile }: { profile: Profile }) {
   const [days, setDays] = useState('90');
   const [created, setCreated] = useState<string | null>(null);
   const action = useAction();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
 
   return (
     <Section title={t.keysTitle} icon={<IconKey size={20} aria-hidden />}>
@@ -48,15 +45,13 @@ export function AccessKeySection({ profile }: { profile: Profile }) {
           </Alert>
         )}
         <form
-          onSubmit={async (event) => {
-            event.preventDefault();
-            const result = await action.run(() => postAccessKey({ name: name.trim(), days: Number(days) }));
-            if (result) {
+          onSubmit={action.submit(
+            () => postAccessKey({ name: name.trim(), days: Number(days) }),
+            (result) => {
               setCreated(result.key);
               setName('');
-              void refresh();
-            }
-          }}
+            },
+          )}
           noValidate
         >
           <Group align="flex-end" gap="sm">
@@ -116,9 +111,7 @@ export function AccessKeySection({ profile }: { profile: Profile }) {
                     color="red"
                     variant="subtle"
                     aria-label={t.keyRevokeLabel(key.name)}
-                    onClick={async () => {
-                      if (await action.run(() => revokeAccessKey(key.id))) void refresh();
-                    }}
+                    onClick={() => void action.change(() => revokeAccessKey(key.id))}
                   >
                     {t.keyRevoke}
                   </Button>

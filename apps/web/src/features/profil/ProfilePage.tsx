@@ -4,8 +4,8 @@
 
 import { Button, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { PASSWORD_POLICY, type Profile } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { getProfile, postResetPassword } from '../../api/akun';
 import { errorMessage } from '../../auth/AuthCard';
 import { idAkun } from '../../i18n/akun';
@@ -20,22 +20,21 @@ function PasswordSection({ profile }: { profile: Profile }) {
   const [confirm, setConfirm] = useState('');
   const [success, setSuccess] = useState<string | null>(null);
   const action = useAction();
-  const queryClient = useQueryClient();
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSuccess(null);
-    if (!oldPassword || !newPassword) return action.setError(idAkun.required);
-    if (newPassword !== confirm) return action.setError(idAkun.mismatch);
-    const result = await action.run(() => postResetPassword({ username: profile.username, oldPassword, newPassword }));
-    if (result) {
+  const onSubmit = action.submit(
+    async () => {
+      setSuccess(null);
+      if (!oldPassword || !newPassword) throw new Error(idAkun.required);
+      if (newPassword !== confirm) throw new Error(idAkun.mismatch);
+      return postResetPassword({ username: profile.username, oldPassword, newPassword });
+    },
+    (result) => {
       setSuccess(result.message);
       setOldPassword('');
       setNewPassword('');
       setConfirm('');
-      void queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
-    }
-  }
+    },
+  );
 
   return (
     <Section title={t.passwordTitle}>
@@ -120,30 +119,19 @@ export function ProfilePage() {
     <Stack gap="lg">
       <Section title={t.account}>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-          <Text size="sm">
-            <Text span c="dimmed">
-              {t.username}:{' '}
+          {[
+            [t.username, profile.username],
+            [idAkun.fullname, profile.fullname],
+            [idAkun.email, profile.email],
+            [idAkun.instansi, profile.instansi.nama],
+          ].map(([label, value]) => (
+            <Text key={label} size="sm">
+              <Text span c="dimmed">
+                {label}:{' '}
+              </Text>
+              {value}
             </Text>
-            {profile.username}
-          </Text>
-          <Text size="sm">
-            <Text span c="dimmed">
-              {idAkun.fullname}:{' '}
-            </Text>
-            {profile.fullname}
-          </Text>
-          <Text size="sm">
-            <Text span c="dimmed">
-              {idAkun.email}:{' '}
-            </Text>
-            {profile.email}
-          </Text>
-          <Text size="sm">
-            <Text span c="dimmed">
-              {idAkun.instansi}:{' '}
-            </Text>
-            {profile.instansi.nama}
-          </Text>
+          ))}
         </SimpleGrid>
       </Section>
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">

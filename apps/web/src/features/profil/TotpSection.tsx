@@ -16,10 +16,9 @@ import {
 } from '@mantine/core';
 import type { Profile, TotpSetup } from '@portal/contract';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { postTotpDisable, postTotpEnable, postTotpSetup } from '../../api/akun';
-import { Feedback, PROFILE_KEY, Section, t, useAction } from './parts';
+import { Feedback, Section, t, useAction } from './parts';
 
 export function TotpSection({ profile }: { profile: Profile }) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
@@ -27,8 +26,6 @@ export function TotpSection({ profile }: { profile: Profile }) {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [password, setPassword] = useState('');
   const action = useAction();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: PROFILE_KEY });
 
   const status = (
     <Badge color={profile.totpEnabled ? 'teal' : 'gray'} variant="light">
@@ -77,14 +74,10 @@ export function TotpSection({ profile }: { profile: Profile }) {
           </Group>
           <Feedback error={action.error} />
           <form
-            onSubmit={async (event) => {
-              event.preventDefault();
-              const done = await action.run(() => postTotpDisable(password).then(() => true));
-              if (done) {
-                setPassword('');
-                void refresh();
-              }
-            }}
+            onSubmit={action.submit(
+              () => postTotpDisable(password),
+              () => setPassword(''),
+            )}
             noValidate
           >
             <Group align="flex-end" gap="sm">
@@ -123,16 +116,14 @@ export function TotpSection({ profile }: { profile: Profile }) {
           </Group>
         ) : (
           <form
-            onSubmit={async (event) => {
-              event.preventDefault();
-              const result = await action.run(() => postTotpEnable(code.trim()));
-              if (result) {
+            onSubmit={action.submit(
+              () => postTotpEnable(code.trim()),
+              (result) => {
                 setRecoveryCodes(result.recoveryCodes);
                 setSetup(null);
                 setCode('');
-                void refresh();
-              }
-            }}
+              },
+            )}
             noValidate
           >
             <Stack gap="sm">

@@ -2,9 +2,10 @@
 
 import { Alert, Group, Paper, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { errorMessage } from '../../auth/AuthCard';
 import { idAkun } from '../../i18n/akun';
+import { useRefresh } from '../../ui/useRefresh';
 
 export const t = idAkun.profil;
 export const PROFILE_KEY = ['profil'] as const;
@@ -41,10 +42,15 @@ export function Feedback({ error, success }: { error: string | null; success?: s
   return null;
 }
 
-/** Runs one call with a busy flag and an error message (the server's, already Indonesian). */
+/**
+ * Runs one call with a busy flag and an error message (the server's, already Indonesian).
+ * `change`: a call that changes the account; once it succeeded, `done` with its answer and the
+ * profile fetched again. `submit`: the same as a form's submit handler.
+ */
 export function useAction() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const refresh = useRefresh();
   async function run<T>(call: () => Promise<T>): Promise<T | undefined> {
     setBusy(true);
     setError(null);
@@ -57,5 +63,18 @@ export function useAction() {
       setBusy(false);
     }
   }
-  return { busy, error, run, setError };
+  async function change<T>(call: () => Promise<T>, done?: (result: T) => void): Promise<void> {
+    // Wrapped, so that a call answering nothing still counts as done.
+    const outcome = await run(async () => ({ result: await call() }));
+    if (!outcome) return;
+    done?.(outcome.result);
+    void refresh(PROFILE_KEY);
+  }
+  const submit =
+    <T,>(call: () => Promise<T>, done?: (result: T) => void) =>
+    (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      void change(call, done);
+    };
+  return { busy, error, run, change, submit, setError };
 }

@@ -15,7 +15,7 @@ import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
 import type { DetailProps } from '../../ui/decision/useDecision';
 import { formatNilai } from '../../ui/list/format';
-import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
+import { PengajuanSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
 import { StatusSanggahNilaiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
@@ -201,10 +201,8 @@ function SanggahNilai({ detail, track, onReload }: DetailProps<SanggahNilaiDetai
   const open = detail.status === 'DIAJUKAN' || detail.status === 'MENUNGGU_PERSETUJUAN';
   return (
     <>
-      <PelamarSummary
-        pelamar={pelamar}
-        instansi={detail.instansi.nama}
-        more={[`${t.columns.diajukan}: ${formatWaktu(detail.diajukanAt)}`]}
+      <PengajuanSummary
+        detail={detail}
         badges={
           <>
             <span data-testid="status-sanggah-nilai">

@@ -10,15 +10,15 @@ import {
   type SanggahNilaiDetail,
 } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { jawabSanggahNilai, setujuiSanggahNilai } from '../../api/sanggah-nilai';
 import { idSanggahNilai } from '../../i18n/sanggah-nilai';
-import { DecisionPanel } from '../../ui/decision/DecisionPanel';
+import { acceptOrRefuse, DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { choiceOf, DraftText } from '../../ui/decision/fields';
-import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
+import { type DetailProps, useDecision, withReason } from '../../ui/decision/useDecision';
 import { formatNilai } from '../../ui/list/format';
 import { showSuccess } from '../../ui/toast';
+import { useRefresh } from '../../ui/useRefresh';
 
 const t = idSanggahNilai;
 type Keputusan = (typeof PERSETUJUAN_SANGGAH_NILAI)[number];
@@ -36,7 +36,7 @@ interface JawabDraft {
 
 export function JawabForm({ detail, track, onReload }: DetailProps<SanggahNilaiDetail>) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const maks = NILAI_MAKS[detail.komponen];
   const lama = nilaiSekarang(detail);
   const decision = useDecision<JawabDraft, Awaited<ReturnType<typeof jawabSanggahNilai>>>({
@@ -61,14 +61,12 @@ export function JawabForm({ detail, track, onReload }: DetailProps<SanggahNilaiD
     }),
     send: (draft) =>
       jawabSanggahNilai(track, detail.id, {
-        version: detail.version,
-        jawaban: draft.jawaban as JawabanSanggahNilai,
-        alasan: draft.alasan.trim(),
+        ...withReason(detail.version, draft),
         nilaiUsulan: draft.jawaban === 'DITERIMA' ? draft.nilaiUsulan : null,
       }),
     onSent: (result) => {
       showSuccess(t.terkirim(t.status[result.status] ?? result.status));
-      void queryClient.invalidateQueries({ queryKey: ['sanggah-nilai'] });
+      void refresh(['sanggah-nilai']);
       void navigate(`/${track}/sanggah-nilai`);
     },
     onReload,
@@ -80,10 +78,7 @@ export function JawabForm({ detail, track, onReload }: DetailProps<SanggahNilaiD
     <DecisionPanel
       decision={decision}
       title={t.jawaban}
-      choice={choiceOf(decision, 'jawaban', t.jawaban, [
-        { value: 'DITERIMA', label: t.terima, color: 'teal' },
-        { value: 'DITOLAK', label: t.tolak, color: 'red' },
-      ])}
+      choice={choiceOf(decision, 'jawaban', t.jawaban, acceptOrRefuse(['DITERIMA', t.terima], ['DITOLAK', t.tolak]))}
     >
       {draft.jawaban === 'DITERIMA' && (
         <NumberInput
@@ -105,7 +100,7 @@ export function JawabForm({ detail, track, onReload }: DetailProps<SanggahNilaiD
 }
 
 export function PersetujuanForm({ detail, track, onReload }: DetailProps<SanggahNilaiDetail>) {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const lama = nilaiSekarang(detail);
   const lamaTeks = lama === null ? t.tidakAda : formatNilai(lama);
   const decision = useDecision<
@@ -124,16 +119,10 @@ export function PersetujuanForm({ detail, track, onReload }: DetailProps<Sanggah
           : t.akibatTidakDisetujui(komponenNama(detail), lamaTeks),
       ask: t.persetujuanKonfirmasi,
     }),
-    send: (draft) =>
-      setujuiSanggahNilai(track, detail.id, {
-        version: detail.version,
-        status: draft.status as Keputusan,
-        alasan: draft.alasan.trim(),
-      }),
+    send: (draft) => setujuiSanggahNilai(track, detail.id, withReason(detail.version, draft)),
     onSent: (result) => {
       showSuccess(t.persetujuanTersimpan(t.status[result.status] ?? result.status));
-      void queryClient.invalidateQueries({ queryKey: ['sanggah-nilai'] });
-      void queryClient.invalidateQueries({ queryKey: ['sanggah-nilai-detail'] });
+      void refresh(['sanggah-nilai'], ['sanggah-nilai-detail']);
     },
     onReload,
     actions: [{ id: 'simpan', label: t.simpanPersetujuan, hotkey: 'Enter' }],

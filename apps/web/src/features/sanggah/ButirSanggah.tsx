@@ -2,12 +2,13 @@
 // to, the verifier's (or checker's) reason, the applicant's argument, the way to its document, and
 // – while it is answered – the answer's choice and reason from the decision's draft.
 
-import { Button, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { JawabanSanggah, SanggahDetail } from '@portal/contract';
 import { IconFileText } from '@tabler/icons-react';
 import { idAfirmasi } from '../../i18n/afirmasi';
 import { idSanggah } from '../../i18n/sanggah';
-import { ChoiceControl } from '../../ui/decision/DecisionPanel';
+import { acceptOrRefuse, ChoiceControl } from '../../ui/decision/DecisionPanel';
+import { ReasonText } from '../../ui/decision/fields';
 import { alasanLabel, dokumenLabel } from '../../ui/pelamar/pelamar';
 import { StatusSanggahBadge } from '../../ui/status/StatusBadges';
 
@@ -92,18 +93,12 @@ export function ButirSanggah({
           <Stack gap={6} mt={4}>
             <ChoiceControl
               label={`${t.jawaban} ${label}`}
-              choices={[
-                { value: 'DITERIMA', label: t.terima, color: 'teal' },
-                { value: 'DITOLAK', label: t.tolak, color: 'red' },
-              ]}
+              choices={acceptOrRefuse(['DITERIMA', t.terima], ['DITOLAK', t.tolak])}
               value={jawab.draft.jawaban[index] ?? null}
               onChange={(value) => jawab.set(index, { jawaban: value as JawabanSanggah })}
             />
-            <Textarea
+            <ReasonText
               label={t.alasanJawaban}
-              autosize
-              minRows={2}
-              maxLength={2000}
               value={jawab.draft.alasan[index] ?? ''}
               onChange={(event) => jawab.set(index, { alasan: event.currentTarget.value })}
             />

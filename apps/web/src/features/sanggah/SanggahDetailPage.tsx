@@ -15,9 +15,9 @@ import { idSanggah } from '../../i18n/sanggah';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { ChoiceControl } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
-import { BerkasView, DokumenTabs, DokumenView } from '../../ui/dokumen/berkas';
+import { BerkasView, DokumenPanel } from '../../ui/dokumen/berkas';
 import { StatusBadge } from '../../ui/pelamar/badges';
-import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
+import { PengajuanSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
 import { CekBadge, StatusSanggahBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
@@ -73,24 +73,14 @@ function Bukti({
     );
   }
   const referenced = new Set(detail.butir.map((item) => item.dokumenId));
-  const dokumen = pelamar.dokumen[current];
   return (
-    <Paper withBorder p="sm">
-      <DokumenTabs
-        detail={pelamar}
-        current={current}
-        onSelect={onSelect}
-        stateOf={(dokumenId) => (referenced.has(dokumenId) ? false : undefined)}
-      />
-      {dokumen && (
-        <DokumenView
-          path={sanggahDokumenPath(track, list, detail.id, dokumen.id)}
-          detail={pelamar}
-          dokumenId={dokumen.id}
-          height="68vh"
-        />
-      )}
-    </Paper>
+    <DokumenPanel
+      detail={pelamar}
+      current={current}
+      onSelect={onSelect}
+      stateOf={(dokumenId) => (referenced.has(dokumenId) ? false : undefined)}
+      pathOf={(dokumenId) => sanggahDokumenPath(track, list, detail.id, dokumenId)}
+    />
   );
 }
 
@@ -122,10 +112,8 @@ function Sanggah({
   const canAnswer = detail.bolehJawab;
   return (
     <>
-      <PelamarSummary
-        pelamar={pelamar}
-        instansi={detail.instansi.nama}
-        more={[`${t.columns.diajukan}: ${formatWaktu(detail.diajukanAt)}`]}
+      <PengajuanSummary
+        detail={detail}
         badges={
           <>
             <StatusBadge status={pelamar.statusVerifikasi} />

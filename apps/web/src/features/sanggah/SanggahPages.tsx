@@ -2,84 +2,54 @@
 // instansi for wasdal), Sanggah Afirmasi (`/{track}/sanggah-afirmasi`) and the Nakes admin's reset
 // list (`/nakes/admin-reset-jawab-sanggah`, bulk reset with a reason); a row opens its detail.
 
-import { Textarea } from '@mantine/core';
 import {
   SANGGAH_FILTER_KEYS,
   SANGGAH_LISTS,
   SANGGAH_SORT_COLUMNS,
   type SanggahList,
   type SanggahRow,
-  type SanggahSummary,
   STATUS_SANGGAH,
   type TrackId,
 } from '@portal/contract';
-import { useMemo } from 'react';
 import { postSanggahList, resetSanggah } from '../../api/sanggah';
-import { useNational } from '../../auth/useNational';
-import { idList } from '../../i18n/list';
 import { idSanggah } from '../../i18n/sanggah';
-import type { ListSpec } from '../../table/listState';
-import { formatWaktu } from '../../ui/list/format';
-import { ListScreen } from '../../ui/list/ListScreen';
-import { statusFilter } from '../../ui/list/statusFilter';
-import type { ColumnDescription, ListDescription } from '../../ui/list/types';
+import { ReasonText } from '../../ui/decision/fields';
+import { NationalListScreen } from '../../ui/NationalListScreen';
+import { instansiColumn, pelamarColumns, pengajuanList, waktuColumn } from '../../ui/pengajuanList';
 import { CekBadge, STATUS_SANGGAH_COLOR, StatusSanggahBadge } from '../../ui/status/StatusBadges';
-import { Tenggat } from '../../ui/Tenggat';
-import { useCurrentPage } from '../../ui/useCurrentPage';
 
 const t = idSanggah;
-const SPEC: ListSpec = { filterKeys: SANGGAH_FILTER_KEYS, sortColumns: SANGGAH_SORT_COLUMNS };
 const MIN_ALASAN = 5;
 
-function sanggahDescription(
-  list: SanggahList,
-  track: TrackId,
-  title: string,
-  national: boolean,
-): ListDescription<SanggahRow, SanggahSummary> {
+function sanggahDescription(list: SanggahList, track: TrackId, title: string, national: boolean) {
   const afirmasi = list === 'afirmasi';
-  const columns: ColumnDescription<SanggahRow>[] = [
-    { key: 'noPeserta', header: t.columns.noPeserta, render: (row) => row.noPeserta },
-    { key: 'nama', header: t.columns.nama, sortKey: 'nama', primary: true, render: (row) => row.nama },
-    { key: 'jabatan', header: t.columns.jabatan, render: (row) => row.jabatanNama },
-    ...(national
-      ? [{ key: 'instansi', header: t.columns.instansi, render: (row: SanggahRow) => row.instansi.nama }]
-      : []),
-    {
-      key: 'diajukan',
-      header: t.columns.diajukan,
-      sortKey: 'diajukanAt',
-      render: (row) => formatWaktu(row.diajukanAt),
-    },
-    { key: 'butir', header: t.columns.butir, render: (row) => row.jumlahButir },
-    { key: 'status', header: t.columns.status, render: (row) => <StatusSanggahBadge status={row.status} /> },
-    {
-      key: 'dijawab',
-      header: t.columns.dijawab,
-      sortKey: 'dijawabAt',
-      render: (row) => (row.dijawabAt ? `${formatWaktu(row.dijawabAt)} · ${row.penjawabNama ?? '–'}` : '–'),
-    },
-    ...(afirmasi
-      ? []
-      : [
-          {
-            key: 'cek',
-            header: t.columns.cek,
-            render: (row: SanggahRow) => (row.status === 'DIAJUKAN' ? '–' : <CekBadge cek={row.cek} />),
-          },
-        ]),
-  ];
-  return {
+  return pengajuanList({
+    track,
+    title,
     queryKey: ['sanggah', track, list],
-    spec: SPEC,
+    filterKeys: SANGGAH_FILTER_KEYS,
+    sortColumns: SANGGAH_SORT_COLUMNS,
     fetch: (state, signal) => postSanggahList(track, list, state, signal),
-    caption: title,
-    columns,
-    searchPlaceholder: idList.search,
+    columns: [
+      ...pelamarColumns<SanggahRow>(t.columns),
+      { key: 'jabatan', header: t.columns.jabatan, render: (row) => row.jabatanNama },
+      ...instansiColumn<SanggahRow>(national, t.columns.instansi),
+      waktuColumn('diajukan', t.columns.diajukan),
+      { key: 'butir', header: t.columns.butir, render: (row) => row.jumlahButir },
+      { key: 'status', header: t.columns.status, render: (row) => <StatusSanggahBadge status={row.status} /> },
+      waktuColumn('dijawab', t.columns.dijawab, { by: (row: SanggahRow) => row.penjawabNama }),
+      ...(afirmasi
+        ? []
+        : [
+            {
+              key: 'cek',
+              header: t.columns.cek,
+              render: (row: SanggahRow) => (row.status === 'DIAJUKAN' ? '–' : <CekBadge cek={row.cek} />),
+            },
+          ]),
+    ],
+    instansiPath: national ? `/${track}/${SANGGAH_LISTS[list].segment}/instansi` : undefined,
     filters: [
-      ...(national
-        ? [{ kind: 'instansi' as const, key: 'instansiId', path: `/${track}/${SANGGAH_LISTS[list].segment}/instansi` }]
-        : []),
       ...(afirmasi
         ? []
         : [
@@ -92,15 +62,9 @@ function sanggahDescription(
               width: 200,
             },
           ]),
-      statusFilter({
-        key: 'status',
-        label: t.statusFilter,
-        values: STATUS_SANGGAH,
-        names: t.status,
-        colors: STATUS_SANGGAH_COLOR,
-      }),
     ],
-    actions: <Tenggat track={track} tahap={afirmasi ? 'JAWAB_SANGGAH_AFIRMASI' : 'JAWAB_SANGGAH'} />,
+    status: { label: t.statusFilter, values: STATUS_SANGGAH, names: t.status, colors: STATUS_SANGGAH_COLOR },
+    tahap: afirmasi ? 'JAWAB_SANGGAH_AFIRMASI' : 'JAWAB_SANGGAH',
     rowLink: (row) => `/${track}/${SANGGAH_LISTS[list].screen}/detail?id=${row.id}`,
     rowLabel: (row) => row.nama,
     bulk:
@@ -115,11 +79,8 @@ function sanggahDescription(
               confirmLabel: t.reset,
               initialValues: { alasan: '' },
               fields: ({ values, onChange }) => (
-                <Textarea
+                <ReasonText
                   label={t.alasanReset}
-                  autosize
-                  minRows={2}
-                  maxLength={2000}
                   value={String(values.alasan ?? '')}
                   onChange={(event) => onChange({ ...values, alasan: event.currentTarget.value })}
                   data-autofocus
@@ -131,29 +92,25 @@ function sanggahDescription(
             },
           ]
         : undefined,
-  };
+  });
 }
 
-function SanggahListPage({ list, track, title }: { list: SanggahList; track: TrackId; title: string }) {
-  const national = useNational();
-  const description = useMemo(() => sanggahDescription(list, track, title, national), [list, track, title, national]);
-  return <ListScreen description={description} />;
-}
+const jawab = (track: TrackId, title: string, national: boolean) => sanggahDescription('jawab', track, title, national);
+const reset = (track: TrackId, title: string, national: boolean) => sanggahDescription('reset', track, title, national);
+const afirmasi = (track: TrackId, title: string, national: boolean) =>
+  sanggahDescription('afirmasi', track, title, national);
 
 /** /{track}/sanggah */
 export function JawabSanggahPage() {
-  const page = useCurrentPage();
-  return page?.track ? <SanggahListPage list="jawab" track={page.track} title={page.title} /> : null;
+  return <NationalListScreen describe={jawab} />;
 }
 
 /** /nakes/admin-reset-jawab-sanggah */
 export function ResetJawabSanggahPage() {
-  const page = useCurrentPage();
-  return page?.track ? <SanggahListPage list="reset" track={page.track} title={page.title} /> : null;
+  return <NationalListScreen describe={reset} />;
 }
 
 /** /{track}/sanggah-afirmasi */
 export function SanggahAfirmasiPage() {
-  const page = useCurrentPage();
-  return page?.track ? <SanggahListPage list="afirmasi" track={page.track} title={page.title} /> : null;
+  return <NationalListScreen describe={afirmasi} />;
 }

@@ -2,7 +2,7 @@
 // answer per item (it does not come back to them: confirmed, naming the outcome), wasdal's check
 // or flag (they can change it again: saved at once), and the admin's reset (reason in its dialog).
 
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   type JawabanSanggah,
   SANGGAH_LISTS,
@@ -10,16 +10,17 @@ import {
   type SanggahList,
   type TrackId,
 } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cekSanggah, jawabSanggah, resetSanggah } from '../../api/sanggah';
 import { idKeputusan } from '../../i18n/keputusan';
 import { idSanggah } from '../../i18n/sanggah';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
-import { choiceOf, DraftText } from '../../ui/decision/fields';
+import { choiceOf, DraftText, ReasonText } from '../../ui/decision/fields';
 import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
 import { showError, showSuccess } from '../../ui/toast';
+import { useRefresh } from '../../ui/useRefresh';
 import { ButirSanggah, type JawabDraft } from './ButirSanggah';
 
 const t = idSanggah;
@@ -39,7 +40,7 @@ export function JawabPanel({
   onReload: () => void;
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const afirmasi = detail.jenis === 'AFIRMASI';
   const decision = useDecision<JawabDraft, Awaited<ReturnType<typeof jawabSanggah>>>({
     draftKey: `sanggah-draft:${detail.id}:${detail.version}`,
@@ -76,8 +77,7 @@ export function JawabPanel({
       showSuccess(
         `${t.terkirim(t.status[result.status] ?? result.status)}${result.mengubahStatus ? ` ${akibat}` : ''}`,
       );
-      void queryClient.invalidateQueries({ queryKey: ['sanggah'] });
-      void queryClient.invalidateQueries({ queryKey: ['pelamar'] });
+      void refresh(['sanggah'], ['pelamar']);
       void navigate(`/${track}/${SANGGAH_LISTS[list].screen}`);
     },
     onReload,
@@ -106,7 +106,7 @@ export function JawabPanel({
 }
 
 export function CekPanel({ detail, track, onReload }: DetailProps<SanggahDetail>) {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   type Cek = 'DIPERIKSA' | 'DITANDAI';
   const decision = useDecision<{ status: Cek; catatan: string }>({
     draftKey: null,
@@ -121,8 +121,7 @@ export function CekPanel({ detail, track, onReload }: DetailProps<SanggahDetail>
       }),
     onSent: () => {
       showSuccess(t.cekTersimpan);
-      void queryClient.invalidateQueries({ queryKey: ['sanggah'] });
-      void queryClient.invalidateQueries({ queryKey: ['sanggah-detail'] });
+      void refresh(['sanggah'], ['sanggah-detail']);
     },
     onReload,
     actions: [{ id: 'simpan', label: t.simpanCek, hotkey: 'Enter' }],
@@ -143,7 +142,7 @@ export function CekPanel({ detail, track, onReload }: DetailProps<SanggahDetail>
 
 export function ResetPanel({ detail, track }: { detail: SanggahDetail; track: TrackId }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const [open, setOpen] = useState(false);
   const [alasan, setAlasan] = useState('');
   const reset = useMutation({
@@ -155,7 +154,7 @@ export function ResetPanel({ detail, track }: { detail: SanggahDetail; track: Tr
         return;
       }
       showSuccess(t.resetHasil(1, 0));
-      void queryClient.invalidateQueries({ queryKey: ['sanggah'] });
+      void refresh(['sanggah']);
       void navigate(`/${track}/admin-reset-jawab-sanggah`);
     },
     onError: (error) => showError(error.message),
@@ -170,11 +169,8 @@ export function ResetPanel({ detail, track }: { detail: SanggahDetail; track: Tr
       <Modal opened={open} onClose={() => setOpen(false)} title={t.resetJudul} centered>
         <Stack>
           <Text size="sm">{t.resetPenjelasan(1)}</Text>
-          <Textarea
+          <ReasonText
             label={t.alasanReset}
-            autosize
-            minRows={2}
-            maxLength={2000}
             value={alasan}
             onChange={(event) => setAlasan(event.currentTarget.value)}
             data-autofocus

@@ -3,20 +3,20 @@
 
 import { Button, Stack, Text } from '@mantine/core';
 import type { PelamarDetail, TrackId } from '@portal/contract';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { ambilPelamar } from '../../api/verifikasi';
 import { idVerifikasi } from '../../i18n/verifikasi';
 import { showError } from '../../ui/toast';
+import { useRefresh } from '../../ui/useRefresh';
 
 const t = idVerifikasi;
 
 export function ClaimPanel({ detail, track }: { detail: PelamarDetail; track: TrackId }) {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const claim = useMutation({
     mutationFn: () => ambilPelamar(track, detail.id),
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['pelamar'] });
-      return queryClient.invalidateQueries({ queryKey: ['pelamar-detail', track, 'verifikator', detail.id] });
+      return refresh(['pelamar'], ['pelamar-detail', track, 'verifikator', detail.id]);
     },
     onError: (error) => showError(error.message),
   });

@@ -3,10 +3,9 @@
 // the review in the one decision panel – agree (the result becomes final: confirmed), or return
 // to the verifier with a note (it comes back: saved at once) – on the version shown (409 otherwise).
 
-import { Paper } from '@mantine/core';
 import type { PelamarDetail } from '@portal/contract';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { dokumenPath } from '../../api/pelamar';
@@ -20,7 +19,7 @@ import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
 import { DraftText } from '../../ui/decision/fields';
 import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
-import { DokumenTabs, DokumenView } from '../../ui/dokumen/berkas';
+import { DokumenPanel } from '../../ui/dokumen/berkas';
 import { Kartu } from '../../ui/Kartu';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
@@ -29,6 +28,7 @@ import { detailQuery } from '../../ui/pelamar/pelamar';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
 import { showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
+import { useRefresh } from '../../ui/useRefresh';
 import { SyaratTable, TemuanList } from './shared';
 
 const t = idVerifikasi;
@@ -38,7 +38,7 @@ type Keputusan = 'DISETUJUI' | 'DIKEMBALIKAN';
 
 function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const decision = useDecision<{ catatan: string }>({
     draftKey: `supervisi-draft:${track}:${detail.id}:${detail.verifikasi.version}`,
     initial: () => ({ catatan: '' }),
@@ -60,8 +60,7 @@ function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
       }),
     onSent: (_, __, action) => {
       showSuccess(action === 'DISETUJUI' ? s.disetujui : s.dikembalikan);
-      void queryClient.invalidateQueries({ queryKey: ['pelamar'] });
-      void queryClient.invalidateQueries({ queryKey: ['pelamar-detail', track] });
+      void refresh(['pelamar'], ['pelamar-detail', track]);
       void navigate(`/${track}/supervisi`);
     },
     onReload,
@@ -89,7 +88,6 @@ function Review({ detail, track, onReload }: DetailProps<PelamarDetail>) {
   const [current, setCurrent] = useState(0);
   const checks = new Map(detail.verifikasi.cekDokumen.map((cek) => [cek.dokumenId, cek.sesuai]));
   const open = detail.statusVerifikasi !== 'BELUM' && detail.statusSupervisi === null;
-  const dokumen = detail.dokumen[current];
   return (
     <>
       <PelamarSummary pelamar={detail} badges={<StatusBadge status={detail.statusVerifikasi} />} />
@@ -102,22 +100,13 @@ function Review({ detail, track, onReload }: DetailProps<PelamarDetail>) {
           )
         }
         documents={
-          <Paper withBorder p="sm">
-            <DokumenTabs
-              detail={detail}
-              current={current}
-              onSelect={setCurrent}
-              stateOf={(dokumenId) => checks.get(dokumenId)}
-            />
-            {dokumen && (
-              <DokumenView
-                path={dokumenPath(track, LIST, detail.id, dokumen.id)}
-                detail={detail}
-                dokumenId={dokumen.id}
-                height="68vh"
-              />
-            )}
-          </Paper>
+          <DokumenPanel
+            detail={detail}
+            current={current}
+            onSelect={setCurrent}
+            stateOf={(dokumenId) => checks.get(dokumenId)}
+            pathOf={(dokumenId) => dokumenPath(track, LIST, detail.id, dokumenId)}
+          />
         }
         decision={open && <ReviewPanel detail={detail} track={track} onReload={onReload} />}
         rest={

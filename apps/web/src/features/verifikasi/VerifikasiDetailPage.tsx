@@ -4,7 +4,7 @@
 // (keyboard-first, draft kept). The next applicant is looked up and loaded in the background, but
 // only claimed when the verifier asks for it (issue #19).
 
-import { Alert, Badge, Checkbox, Kbd, Stack, Textarea } from '@mantine/core';
+import { Alert, Badge, Checkbox, Kbd, Stack } from '@mantine/core';
 import { ALASAN_TMS, type AlasanTms, type PelamarDetail, type TrackId } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -15,8 +15,9 @@ import { idKeputusan } from '../../i18n/keputusan';
 import { idList } from '../../i18n/list';
 import { idVerifikasi } from '../../i18n/verifikasi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
-import { DecisionPanel } from '../../ui/decision/DecisionPanel';
+import { acceptOrRefuse, DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
+import { DraftText } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
 import { Kartu } from '../../ui/Kartu';
 import { StatusBadge } from '../../ui/pelamar/badges';
@@ -25,6 +26,7 @@ import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { detailQuery, prefetchPelamar } from '../../ui/pelamar/pelamar';
 import { showError, showInfo, showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
+import { useRefresh } from '../../ui/useRefresh';
 import { lihatBerikutnya } from './berikutnya';
 import { ClaimPanel } from './ClaimPanel';
 import { DokumenCheck, type Form } from './DokumenCheck';
@@ -64,6 +66,7 @@ export function formProblem(form: Form, detail: PelamarDetail): string | null {
 function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const refresh = useRefresh();
   const v = detail.verifikasi;
   const held = v.klaim?.olehSaya ?? false;
   const editable = held && (detail.statusVerifikasi === 'BELUM' || detail.statusSupervisi === 'DIKEMBALIKAN');
@@ -94,8 +97,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
       }),
     onSent: async (_, __, action) => {
       showSuccess(t.tersimpan);
-      void queryClient.invalidateQueries({ queryKey: ['pelamar'] });
-      void queryClient.invalidateQueries({ queryKey: ['pelamar-detail', track, LIST, detail.id] });
+      void refresh(['pelamar'], ['pelamar-detail', track, LIST, detail.id]);
       if (action !== 'berikutnya') return;
       try {
         // The verifier's act claims the next one (the background only read it). Its detail is read
@@ -230,10 +232,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
               title={t.keputusan}
               choice={{
                 label: t.keputusan,
-                choices: [
-                  { value: 'MS', label: t.msPendek, color: 'teal' },
-                  { value: 'TMS', label: t.tmsPendek, color: 'red' },
-                ],
+                choices: acceptOrRefuse(['MS', t.msPendek], ['TMS', t.tmsPendek]),
                 value: form.status,
                 onChange: (value) =>
                   decision.update((previous) => ({
@@ -267,14 +266,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
                   </Stack>
                 </Checkbox.Group>
               )}
-              <Textarea
-                label={t.catatan}
-                autosize
-                minRows={2}
-                maxLength={2000}
-                value={form.catatan}
-                onChange={(event) => decision.update({ catatan: event.currentTarget.value })}
-              />
+              <DraftText decision={decision} field="catatan" label={t.catatan} />
             </DecisionPanel>
           ) : (
             <Kartu title={t.keputusan} compact>

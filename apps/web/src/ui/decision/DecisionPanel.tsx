@@ -16,6 +16,17 @@ export interface Choice<C extends string> {
   color: string;
 }
 
+/** The two outcomes of most decisions, [value, label] each: the one that accepts (teal), the one that refuses (red). */
+export function acceptOrRefuse<const C extends string>(
+  accept: readonly [C, string],
+  refuse: readonly [C, string],
+): Choice<C>[] {
+  return [
+    { value: accept[0], label: accept[1], color: 'teal' },
+    { value: refuse[0], label: refuse[1], color: 'red' },
+  ];
+}
+
 /**
  * The choice between a few outcomes. Its labels wrap instead of being cut off when the panel is
  * narrow (a phone: "TMS – Tidak Memenuhi" needs more than half of 340 px).

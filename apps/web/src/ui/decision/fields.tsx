@@ -1,14 +1,19 @@
 // The pieces every decision form is made of, bound to one field of the decision's draft: the
 // choice between outcomes and a free-text reason or note (the same size and limit everywhere).
 
-import { Textarea } from '@mantine/core';
+import { Textarea, type TextareaProps } from '@mantine/core';
 import type { Choice } from './DecisionPanel';
 import type { Decision } from './useDecision';
 
 /** The fields of a draft that hold text. */
 type TextField<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D];
 
-/** A reason or a note of the draft (`field`), up to 2,000 characters. */
+/** A reason or a note: two rows that grow, up to 2,000 characters (the same everywhere). */
+export function ReasonText(props: Omit<TextareaProps, 'autosize' | 'minRows' | 'maxLength'>) {
+  return <Textarea autosize minRows={2} maxLength={2000} {...props} />;
+}
+
+/** A reason or a note of the draft (`field`). */
 export function DraftText<D>({
   decision,
   field,
@@ -21,12 +26,9 @@ export function DraftText<D>({
   description?: string;
 }) {
   return (
-    <Textarea
+    <ReasonText
       label={label}
       description={description}
-      autosize
-      minRows={2}
-      maxLength={2000}
       value={decision.draft[field] as string}
       onChange={(event) => decision.update({ [field]: event.currentTarget.value } as unknown as Partial<D>)}
     />

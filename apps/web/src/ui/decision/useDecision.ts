@@ -201,3 +201,11 @@ export interface DetailProps<Detail, Track = TrackId> {
   track: Track;
   onReload: () => void;
 }
+
+/**
+ * What a decision with a required reason sends: the record's `version` and the draft, checked by
+ * `validate` (so nothing chosen is missing), with its reason trimmed.
+ */
+export function withReason<D extends { alasan: string }>(version: number, draft: D) {
+  return { ...(draft as { [K in keyof D]: NonNullable<D[K]> }), version, alasan: draft.alasan.trim() };
+}

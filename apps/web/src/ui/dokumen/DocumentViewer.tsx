@@ -110,26 +110,19 @@ export function DocumentViewer({ title, blob, loading, error, onRetry, height = 
         <Text size="xs" c="dimmed" mr="auto" aria-live="polite">
           {Math.round(zoom * 100)}%{rotation ? ` · ${rotation}°` : ''}
         </Text>
-        <Tooltip label={t.perkecil}>
-          <ActionIcon variant="default" aria-label={t.perkecil} onClick={() => zoomBy(-1)} disabled={!blob}>
-            <IconZoomOut size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t.perbesar}>
-          <ActionIcon variant="default" aria-label={t.perbesar} onClick={() => zoomBy(1)} disabled={!blob}>
-            <IconZoomIn size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t.putar}>
-          <ActionIcon
-            variant="default"
-            aria-label={t.putar}
-            onClick={() => setRotation((current) => (current + 90) % 360)}
-            disabled={!blob}
-          >
-            <IconRotateClockwise size={16} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        {(
+          [
+            [t.perkecil, IconZoomOut, () => zoomBy(-1)],
+            [t.perbesar, IconZoomIn, () => zoomBy(1)],
+            [t.putar, IconRotateClockwise, () => setRotation((current) => (current + 90) % 360)],
+          ] as const
+        ).map(([label, Icon, onClick]) => (
+          <Tooltip key={label} label={label}>
+            <ActionIcon variant="default" aria-label={label} onClick={onClick} disabled={!blob}>
+              <Icon size={16} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        ))}
         <Tooltip label={t.tabBaru}>
           <ActionIcon
             variant="default"

@@ -1,9 +1,11 @@
 // A stored file in the viewer, from one cache key per call path (so a prefetch fills exactly what
-// the screen reads), and an applicant's documents as tabs marked with their check.
+// the screen reads), and an applicant's documents as tabs marked with their check, above the
+// current one in the viewer (DokumenPanel, the one documents panel of the detail screens).
 
-import { Group, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { PelamarDetail } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { idVerifikasi } from '../../i18n/verifikasi';
 import { dokumenLabel } from '../pelamar/pelamar';
 import { DocumentViewer } from './DocumentViewer';
@@ -41,17 +43,14 @@ export function DokumenView({
 }
 
 /** The applicant's documents as tabs, each marked with its check (✓ sesuai, ✗ tidak sesuai). */
-export function DokumenTabs({
-  detail,
-  current,
-  onSelect,
-  stateOf,
-}: {
+interface TabsProps {
   detail: PelamarDetail;
   current: number;
   onSelect: (index: number) => void;
   stateOf: (dokumenId: number) => boolean | null | undefined;
-}) {
+}
+
+export function DokumenTabs({ detail, current, onSelect, stateOf }: TabsProps) {
   return (
     <Group gap={6} mb="xs" role="tablist" aria-label={idVerifikasi.dokumen}>
       {detail.dokumen.map((item, index) => {
@@ -84,5 +83,37 @@ export function DokumenTabs({
         );
       })}
     </Group>
+  );
+}
+
+/**
+ * The applicant's documents: the tabs (each marked by `stateOf`) above the current one in the
+ * viewer, fetched from `pathOf(dokumenId)`. `above` puts a screen's own controls over the viewer
+ * (the verifier's check); `empty` is shown when there is no document.
+ */
+export function DokumenPanel({
+  pathOf,
+  above,
+  empty,
+  ...tabs
+}: TabsProps & {
+  pathOf: (dokumenId: number) => string;
+  above?: (dokumen: PelamarDetail['dokumen'][number]) => ReactNode;
+  empty?: ReactNode;
+}) {
+  const { detail, current } = tabs;
+  const dokumen = detail.dokumen[current];
+  return (
+    <Paper withBorder p="sm">
+      <DokumenTabs {...tabs} />
+      {dokumen ? (
+        <Stack gap="xs" role="tabpanel" aria-label={dokumenLabel(dokumen.jenis)}>
+          {above?.(dokumen)}
+          <DokumenView path={pathOf(dokumen.id)} detail={detail} dokumenId={dokumen.id} height="68vh" />
+        </Stack>
+      ) : (
+        empty
+      )}
+    </Paper>
   );
 }

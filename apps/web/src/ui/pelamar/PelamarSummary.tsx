@@ -4,6 +4,8 @@
 import { Group, Paper, Text, Title } from '@mantine/core';
 import type { PelamarDetail } from '@portal/contract';
 import type { ReactNode } from 'react';
+import { formatWaktu } from '../../i18n/format';
+import { idPelamar } from '../../i18n/pelamar';
 import { namaLengkap } from './pelamar';
 
 export function SummaryCard({
@@ -60,4 +62,22 @@ export function PelamarSummary({
 }) {
   const first = [pelamar.noPeserta, `NIK ${pelamar.nik}`, pelamar.jabatanNama, instansi].filter(Boolean).join(' · ');
   return <SummaryCard title={namaLengkap(pelamar)} testId="nama-pelamar" lines={[first, ...more]} badges={badges} />;
+}
+
+/** A submission about an applicant (an objection, a score objection): who, their instansi, when it was made. */
+export function PengajuanSummary({
+  detail,
+  badges,
+}: {
+  detail: { pelamar: Pelamar; instansi: { nama: string }; diajukanAt: string };
+  badges: ReactNode;
+}) {
+  return (
+    <PelamarSummary
+      pelamar={detail.pelamar}
+      instansi={detail.instansi.nama}
+      more={[`${idPelamar.detail.diajukan}: ${formatWaktu(detail.diajukanAt)}`]}
+      badges={badges}
+    />
+  );
 }

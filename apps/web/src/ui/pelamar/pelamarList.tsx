@@ -11,7 +11,6 @@ import {
   PELAMAR_LISTS,
   PELAMAR_SORT_COLUMNS,
   type PelamarExportRequest,
-  type PelamarFilter,
   type PelamarList,
   type PelamarRow,
   STATUS_VERIFIKASI,
@@ -23,7 +22,7 @@ import { idList } from '../../i18n/list';
 import { idPelamar } from '../../i18n/pelamar';
 import { idSupervisi } from '../../i18n/supervisi';
 import { idVerifikasi } from '../../i18n/verifikasi';
-import type { ListSpec } from '../../table/listState';
+import { exportRequest, type ListSpec } from '../../table/listState';
 import { formatTanggal } from '../list/format';
 import { statusFilter } from '../list/statusFilter';
 import type { BulkActionDescription, ColumnDescription, ListDescription } from '../list/types';
@@ -123,18 +122,7 @@ export function pelamarListDescription(options: PelamarListOptions): ListDescrip
       ? {
           fileName: (format) => `${PELAMAR_LISTS[list]}-${track}.${format}`,
           download: (format, state, onProgress, signal) =>
-            postPelamarExport(
-              track,
-              list,
-              {
-                format,
-                filter: state.filter as PelamarFilter,
-                sorting: state.sorting as PelamarExportRequest['sorting'],
-                searchTerm: state.searchTerm,
-              },
-              onProgress,
-              signal,
-            ),
+            postPelamarExport(track, list, exportRequest<PelamarExportRequest>(format, state), onProgress, signal),
         }
       : undefined,
   };
