@@ -75,35 +75,6 @@ function onlyZodIsPureZ(): Plugin {
   };
 }
 
-/**
- * Issue #22: left to itself the bundler gives every module shared by a different set of screens a
- * chunk of its own. The sign-in page then needed 26 chunks of 1–6 KB after the entry (on the wire
- * each was mostly its response headers), fetched six at a time over HTTP/1.1, and a list page
- * about 100, each one a preload link, a request through the service worker and a module record on
- * the slow CPUs of district offices. These groups make a handful of chunks instead, by what
- * screens need together; the higher priority takes a module first:
- * - `index`: whatever the entry imports stays in the entry, so no later group can pull it out
- *   (the initial-JS budget of e2e/tests/bundle.spec.ts is unchanged);
- * - `masuk`: the sign-in page and the toasts with everything they import (Mantine's inputs and
- *   buttons among it): the first visit needs one chunk after the entry;
- * - `mantine`, `tanggal`, `query`: the rest of the UI kit, the date pickers with dayjs, and
- *   TanStack Query, each loaded once for all signed-in screens;
- * - `bersama`: the shared layer below the features (ui, table, layout, i18n, api).
- * The features, the contract's schemas, pdf.js and the OIDC client are split as before.
- */
-const CHUNK_GROUPS = [
-  { name: 'index', tags: ['$initial' as const], priority: 4 },
-  { name: 'masuk', test: /\/src\/(auth\/(LoginPage|AuthLinks)|ui\/ToastHost)\.tsx$/, priority: 3 },
-  {
-    name: 'mantine',
-    test: /\/node_modules\/(@mantine\/(core|hooks)|@floating-ui|@tabler|react-remove-scroll|react-number-format|use-sidecar|use-callback-ref|react-style-singleton|get-nonce|clsx|tslib)\//,
-    priority: 2,
-  },
-  { name: 'tanggal', test: /\/node_modules\/(@mantine\/dates|dayjs)\//, priority: 2 },
-  { name: 'query', test: /\/node_modules\/@tanstack\//, priority: 2 },
-  { name: 'bersama', test: /\/apps\/web\/src\/(ui|table|layout|i18n|api)\//, priority: 1 },
-];
-
 const config = {
   root: new URL('.', import.meta.url).pathname,
   define: { __APP_VERSION__: JSON.stringify(version) },
@@ -154,8 +125,6 @@ const config = {
         moduleSideEffects: [{ test: /\/packages\/contract\/src\//, sideEffects: false }],
         manualPureFunctions: ['z'],
       },
-      // Issue #22: chunks by what a screen needs, not one per shared module (see CHUNK_GROUPS).
-      output: { codeSplitting: { groups: CHUNK_GROUPS } },
     },
   },
   server: {
