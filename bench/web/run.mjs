@@ -110,7 +110,7 @@ async function main() {
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-web-secret-bench-web-secret-0123456789',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    WEB_DIST: path.join(root, 'apps/web/dist'),
+    WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
   });
   try {
     const runs = [];

@@ -222,6 +222,9 @@ for (const viewport of VIEWPORTS) {
 }
 
 test('the sign-in and public pages have no serious or critical axe violation', async ({ page }) => {
+  // Ten scans (five pages, two widths), each after the network settles: more than the default 30 s
+  // on a slow machine (it ran out of time there, with no violation found so far).
+  test.setTimeout(90_000);
   const findings: Finding[] = [];
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
