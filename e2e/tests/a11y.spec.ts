@@ -224,7 +224,7 @@ for (const viewport of VIEWPORTS) {
 test('the sign-in and public pages have no serious or critical axe violation', async ({ page }) => {
   // Ten scans (five pages, two widths), each after the network settles: more than the default 30 s
   // on a slow machine (it ran out of time there, with no violation found so far).
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const findings: Finding[] = [];
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
@@ -240,7 +240,7 @@ test('the sign-in and public pages have no serious or critical axe violation', a
 test('on the verification detail Tab follows the visual order with a visible ring, and icon buttons are named', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'operator.multi');
   await page.goto('/cpns/verifikasi');

@@ -12,7 +12,7 @@ const shot = (page: Page, name: string) =>
 const angka = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, '') || '0');
 
 test('a checker validates an affirmation claim and the score changes', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page, 'checker.nakes');
   await page.goto('/nakes/afirmasi-admin');
   await expect(page.getByTestId('tenggat')).toBeVisible();
@@ -57,7 +57,7 @@ test('a checker validates an affirmation claim and the score changes', async ({ 
 });
 
 test('a supervisor accepts an objection against the checker and the claim becomes valid', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page, 'supervisor.nakes');
   await page.goto('/nakes/sanggah-afirmasi');
   await expect(page.getByTestId('tenggat')).toContainText('jawab sanggah afirmasi');

@@ -9,7 +9,7 @@ import { signIn } from './helpers';
 const held = async (page: Page) => Number((await page.getByTestId('kartu-klaimSaya').first().innerText()).trim());
 
 test('opening an applicant claims that one only; the next one is loaded without being held', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page, 'verifikator.guru');
   expect(await held(page)).toBe(0);
   // The menu cards name the screens, not their paths.
@@ -40,7 +40,7 @@ test('opening an applicant claims that one only; the next one is loaded without 
 });
 
 test('on a phone the documents come before the decision, and the choice is not cut off', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'verifikator.pppk');
   await page.goto('/pppk/verifikasi');
@@ -68,7 +68,7 @@ test('on a phone the documents come before the decision, and the choice is not c
 });
 
 test('focus on the verification detail is visible and follows the reading order', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'verifikator.nakes');
   await page.goto('/nakes/verifikasi');

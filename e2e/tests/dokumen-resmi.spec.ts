@@ -55,7 +55,7 @@ test('before the final lock the admin cannot print and sees why; a monitor sees 
 test('the admin prints the announcement and the minutes; anyone checks the file without signing in', async ({
   browser,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   await signIn(admin, 'admin.rajaampat');
   await admin.goto('/cpns/rekap-pelamar');

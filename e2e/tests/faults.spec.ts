@@ -74,7 +74,7 @@ test.afterAll(() => {
 });
 
 test('a draft survives the database going away, and is saved once it is back', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await (await browser.newContext({ baseURL: base })).newPage();
   await signIn(page, 'verifikator.cpns');
   await page.goto('/cpns/verifikasi');

@@ -49,7 +49,7 @@ async function applyAndWait(page: Page) {
 }
 
 test('the operator loads applicants from the template; a verifier finds them', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const page = await (await browser.newContext()).newPage();
   await signIn(page, 'superadmin');
   await page.locator('nav[aria-label="Menu utama"]').getByRole('link', { name: 'Impor Data' }).click();

@@ -13,7 +13,7 @@ test('a monitor filters, sorts, searches and pages on the recap; the view surviv
   page,
 }) => {
   // Many steps, each a round trip: the default 30 s ran out on a loaded two-core machine.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page, 'monitor.cpns');
   await page.goto('/cpns/rekap-pelamar');
   await expect(bodyRows(page)).toHaveCount(10);

@@ -25,7 +25,7 @@ async function bogorStats(page: Page) {
 }
 
 test('the instansi admin confirms one record and three in bulk; the national dashboard moves', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const monitor = await (await browser.newContext()).newPage();
   await signIn(monitor, 'nonasn.bkn');
   const before = await bogorStats(monitor);

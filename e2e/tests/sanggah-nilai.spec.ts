@@ -20,7 +20,7 @@ const angka = (text: string | null) => Number((text ?? '').trim().replace(/\./g,
 test('a teknis objection accepted by the Nakes supervisor and approved by wasdal corrects the score', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const supervisor = await (await browser.newContext()).newPage();
   await signIn(supervisor, 'supervisor.nakes');
   // An objection about the objector's own score, so the correction shows on the trail on screen.

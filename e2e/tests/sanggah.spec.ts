@@ -20,7 +20,7 @@ async function searchNoPeserta(page: Page, noPeserta: string) {
 }
 
 test('an objection answered, flagged by wasdal and reset by the Nakes admin', async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   // The supervisor answers the first open objection, accepting every item.
   const supervisor = await (await browser.newContext()).newPage();
   await signIn(supervisor, 'supervisor.nakes');

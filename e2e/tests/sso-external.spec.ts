@@ -98,7 +98,7 @@ const storedToken = (page: Page) =>
   page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').accessToken ?? null, STORAGE_KEYS.session);
 
 test('signs in at the external service, calls the API with its token, refreshes and signs out', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const page = await newPage(browser);
   await signInThere(page, 'verifikator.cpns');
   await expect(page).toHaveURL(/\/dashboard$/);

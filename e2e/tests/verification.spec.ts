@@ -37,7 +37,7 @@ const applicantName = (page: Page) => page.getByTestId('nama-pelamar');
 
 for (const { track, documents } of TRACKS) {
   test(`a whole verification cycle, ${track}`, async ({ browser }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const verifier = await (await browser.newContext()).newPage();
     await signIn(verifier, 'verifikator.rajaampat');
     await verifier.goto(`/${track}/verifikasi`);
