@@ -47,6 +47,7 @@ interface Measure {
   tables: { scroll: number; width: number; box: number }[];
   truncated: string[];
   names: { left: number; right: number; width: number }[];
+  brokenWords: string[];
 }
 
 function measure(page: Page): Promise<Measure> {
@@ -69,6 +70,27 @@ function measure(page: Page): Promise<Measure> {
           const rect = cell.getBoundingClientRect();
           return { left: rect.left, right: rect.right, width: rect.width };
         }),
+      // A word of a cell drawn on two lines ("Kabupate / n"): cells wrap between words (or at a
+      // hyphen or slash) only.
+      brokenWords: Array.from(document.querySelectorAll<HTMLElement>('table.portal-list-table tbody td')).flatMap(
+        (cell) => {
+          const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+          const broken: string[] = [];
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? '';
+            for (const match of text.matchAll(/[^\s/–-]+/g)) {
+              const range = document.createRange();
+              range.setStart(node, match.index);
+              range.setEnd(node, match.index + match[0].length);
+              const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+              // Up to 20 characters (a name, a 16-digit NIK or number): never broken. A longer
+              // token (an e-mail address on a phone's card) may break where it cannot fit.
+              if (lines.size > 1 && match[0].length <= 20) broken.push(match[0]);
+            }
+          }
+          return broken;
+        },
+      ),
     };
   });
 }
@@ -97,6 +119,7 @@ for (const viewport of [
             expect(Math.floor(table.width), `${path}: table wider than its box`).toBeLessThanOrEqual(table.box + 1);
           }
           expect(m.truncated, `${path}: badges cut off`).toEqual([]);
+          expect(m.brokenWords, `${path}: words broken inside`).toEqual([]);
           // The row's name is on screen (first on the card on a phone).
           for (const name of m.names) {
             expect(name.width, `${path}: name cell`).toBeGreaterThan(0);
