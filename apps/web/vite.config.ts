@@ -102,6 +102,8 @@ const config = {
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/realms\//],
         cleanupOutdatedCaches: true,
+        // /assets/* straight from the precache, without waking the worker (public/sw-routes.js).
+        importScripts: ['sw-routes.js'],
         // The first worker takes over the open page at once, so a later version's activation
         // (after the toast is tapped) hands control over and triggers the reload.
         clientsClaim: true,

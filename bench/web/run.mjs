@@ -94,7 +94,16 @@ async function oneRun(base) {
       await second.goto('/cpns/rekap-pelamar', { waitUntil: 'commit' });
       await second.getByRole('table', { name: 'Rekap Seluruh Pelamar' }).locator('tbody tr').first().waitFor();
     });
-    return { firstVisit, firstBytes, precache, signIn, list, repeat };
+    // And again, as every later day: Chromium keeps the compiled code of a script the worker
+    // served once (V8's code cache), so from here it parses and compiles nothing again.
+    await second.close();
+    const third = await context.newPage();
+    await throttle(context, third);
+    const again = await timed(async () => {
+      await third.goto('/cpns/rekap-pelamar', { waitUntil: 'commit' });
+      await third.getByRole('table', { name: 'Rekap Seluruh Pelamar' }).locator('tbody tr').first().waitFor();
+    });
+    return { firstVisit, firstBytes, precache, signIn, list, repeat, again };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -129,6 +138,7 @@ async function main() {
       row('sign-in → dashboard (s)', 'signIn', '≤ 1.2'),
       row('open a list, rows shown (s)', 'list', '≤ 1.2'),
       row('repeat visit, list shown (s)', 'repeat', '≤ 1.0'),
+      row('the visit after, list shown (s)', 'again', '≤ 1.0'),
     ]);
   } finally {
     await stop(child);

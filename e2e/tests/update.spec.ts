@@ -110,4 +110,17 @@ test('the app shell loads with the server down; API responses are never cached',
   await page.reload();
   await expect(page.getByLabel('Nama Pengguna')).toBeVisible();
   await expect(page.getByText(`versi ${VERSION_B}`)).toBeVisible();
+  // Issue #22: the scripts, styles and fonts came from the worker's cache by its static route
+  // (public/sw-routes.js), without waking the worker for each of them.
+  const assets = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.startsWith('/assets/'))
+      .map((entry) => {
+        const timing = entry as PerformanceResourceTiming & { workerMatchedSourceType?: string };
+        return `${new URL(entry.name).pathname} ${timing.workerMatchedSourceType ?? 'none'}`;
+      }),
+  );
+  expect(assets.length).toBeGreaterThan(5);
+  expect(assets.filter((line) => !line.endsWith(' cache'))).toEqual([]);
 });
