@@ -13,15 +13,20 @@ import {
   SSO_CALLBACK_PATH,
   TRACK_IDS,
   TRACK_SCREENS,
+  type TrackId,
   type TrackScreen,
   trackPath,
   USER_ADMIN_PATH,
 } from '@portal/contract';
-import { type RouteObject, redirect, replace } from 'react-router';
+import { type LoaderFunctionArgs, type RouteObject, redirect, replace } from 'react-router';
+import { getAuthState, isNational } from '../auth/authStore';
 import { guardLoader, guestOnlyLoader } from '../auth/guard';
 import { CHANGE_PASSWORD_PATH, FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from '../auth/paths';
+import type { ListDescribe } from '../ui/list/types';
 
-const dashboardPage = () => import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage }));
+const dashboardModule = () => import('../features/dashboard/DashboardPage');
+const dashboardPage = () => dashboardModule().then((m) => ({ Component: m.DashboardPage }));
+const dashboardLoader = prefetchingLoader(() => dashboardModule().then((m) => m.prefetchDashboard()));
 const builderPage = () => import('../features/builder/BuilderPage').then((m) => ({ Component: m.BuilderPage }));
 const trackRootPage = () => import('../features/tracks/TrackRootPage').then((m) => ({ Component: m.TrackRootPage }));
 const trackScreenPage = () =>
@@ -29,18 +34,22 @@ const trackScreenPage = () =>
 // The recap with the official documents of issue #20 under the final lock: composed here, so
 // neither feature imports the other.
 const rekapPelamarPage = () =>
-  Promise.all([
-    import('../features/pelamar/PelamarListPage'),
-    import('../features/dokumen-resmi/DokumenResmiPanel'),
-  ]).then(([pelamar, dokumen]) => ({
-    Component: function RekapPelamarRoute() {
-      return <pelamar.RekapPelamarPage panels={(track) => <dokumen.DokumenResmiPanel track={track} />} />;
-    },
-  }));
+  Promise.all([pelamarListPage(), import('../features/dokumen-resmi/DokumenResmiPanel')]).then(
+    ([pelamar, dokumen]) => ({
+      Component: function RekapPelamarRoute() {
+        return <pelamar.RekapPelamarPage panels={(track) => <dokumen.DokumenResmiPanel track={track} />} />;
+      },
+    }),
+  );
 
+const pelamarListPage = () => import('../features/pelamar/PelamarListPage');
 const rekapPelamarDetailPage = () =>
   import('../features/pelamar/PelamarDetailPage').then((m) => ({ Component: m.RekapPelamarDetailPage }));
 const verifikasiPages = () => import('../features/verifikasi/VerifikasiPages');
+const afirmasiPages = () => import('../features/afirmasi/AfirmasiPages');
+const sanggahNilaiListPage = () => import('../features/sanggah-nilai/SanggahNilaiListPage');
+const nonAsnListPage = () => import('../features/nonasn/NonAsnListPage');
+const dashboardKonfirmasiPage = () => import('../features/nonasn/DashboardKonfirmasiPage');
 const detailPages = () => import('../features/pelamar/PelamarDetailPage');
 const sanggahPages = () => import('../features/sanggah/SanggahPages');
 const sanggahDetailPages = () => import('../features/sanggah/SanggahDetailPage');
@@ -64,57 +73,72 @@ const penggunaPage = () => import('../features/pengguna/PenggunaPage').then((m) 
 const imporPage = () => import('../features/data-seleksi/ImporPage').then((m) => ({ Component: m.ImporPage }));
 const jadwalPage = () => import('../features/data-seleksi/JadwalPage').then((m) => ({ Component: m.JadwalPage }));
 
-/** Screens that are built; the others show their title and "being prepared". */
+/** Screens that are built; the others show their title and "being prepared". A list screen also
+ * names its list (`describe`), whose first page the route's loader starts (listLoader). */
 type LazyPage = RouteObject['lazy'];
-const SCREEN_PAGES: Partial<Record<TrackScreen, { list: LazyPage; detail: LazyPage }>> = {
-  'rekap-pelamar': { list: rekapPelamarPage, detail: rekapPelamarDetailPage },
+type ScreenPages = { list: LazyPage; detail: LazyPage; describe?: () => Promise<ListDescribe> };
+const SCREEN_PAGES: Partial<Record<TrackScreen, ScreenPages>> = {
+  'rekap-pelamar': {
+    list: rekapPelamarPage,
+    detail: rekapPelamarDetailPage,
+    describe: () => pelamarListPage().then((m) => m.rekapPelamar),
+  },
   verifikasi: {
     list: () => verifikasiPages().then((m) => ({ Component: m.VerifikasiPage })),
+    describe: () => verifikasiPages().then((m) => m.verifikasiQueue),
     detail: () =>
       import('../features/verifikasi/VerifikasiDetailPage').then((m) => ({ Component: m.VerifikasiDetailPage })),
   },
   'rekap-verifikasi': {
     list: () => verifikasiPages().then((m) => ({ Component: m.RekapVerifikasiPage })),
+    describe: () => verifikasiPages().then((m) => m.rekapVerifikasi),
     detail: () => detailPages().then((m) => ({ Component: m.RekapVerifikasiDetailPage })),
   },
   supervisi: {
     list: () => verifikasiPages().then((m) => ({ Component: m.SupervisiPage })),
+    describe: () => verifikasiPages().then((m) => m.supervisi),
     detail: () =>
       import('../features/verifikasi/SupervisiDetailPage').then((m) => ({ Component: m.SupervisiDetailPage })),
   },
   sanggah: {
     list: () => sanggahPages().then((m) => ({ Component: m.JawabSanggahPage })),
+    describe: () => sanggahPages().then((m) => m.jawab),
     detail: () => sanggahDetailPages().then((m) => ({ Component: m.JawabSanggahDetailPage })),
   },
   'sanggah-afirmasi': {
     list: () => sanggahPages().then((m) => ({ Component: m.SanggahAfirmasiPage })),
+    describe: () => sanggahPages().then((m) => m.afirmasi),
     detail: () => sanggahDetailPages().then((m) => ({ Component: m.SanggahAfirmasiDetailPage })),
   },
   'afirmasi-admin': {
-    list: () => import('../features/afirmasi/AfirmasiPages').then((m) => ({ Component: m.AfirmasiAdminPage })),
+    list: () => afirmasiPages().then((m) => ({ Component: m.AfirmasiAdminPage })),
+    describe: () => afirmasiPages().then((m) => m.afirmasiAdmin),
     detail: () => import('../features/afirmasi/AfirmasiDetailPage').then((m) => ({ Component: m.AfirmasiDetailPage })),
   },
   'sanggah-nilai': {
-    list: () =>
-      import('../features/sanggah-nilai/SanggahNilaiListPage').then((m) => ({ Component: m.SanggahNilaiListPage })),
+    list: () => sanggahNilaiListPage().then((m) => ({ Component: m.SanggahNilaiListPage })),
+    describe: () => sanggahNilaiListPage().then((m) => m.sanggahNilaiDescription),
     detail: () =>
       import('../features/sanggah-nilai/SanggahNilaiDetailPage').then((m) => ({ Component: m.SanggahNilaiDetailPage })),
   },
   'admin-reset-jawab-sanggah': {
     list: () => sanggahPages().then((m) => ({ Component: m.ResetJawabSanggahPage })),
+    describe: () => sanggahPages().then((m) => m.reset),
     detail: () => sanggahDetailPages().then((m) => ({ Component: m.ResetJawabSanggahDetailPage })),
   },
   'rekap-supervisi': {
     list: () => verifikasiPages().then((m) => ({ Component: m.RekapSupervisiPage })),
+    describe: () => verifikasiPages().then((m) => m.rekapSupervisi),
     detail: () => detailPages().then((m) => ({ Component: m.RekapSupervisiDetailPage })),
   },
   'rekap-nonasn': {
-    list: () => import('../features/nonasn/NonAsnListPage').then((m) => ({ Component: m.NonAsnListPage })),
+    list: () => nonAsnListPage().then((m) => ({ Component: m.NonAsnListPage })),
+    describe: () => nonAsnListPage().then((m) => m.nonAsnList),
     detail: () => import('../features/nonasn/NonAsnDetailPage').then((m) => ({ Component: m.NonAsnDetailPage })),
   },
   'dashboard-konfirmasi': {
-    list: () =>
-      import('../features/nonasn/DashboardKonfirmasiPage').then((m) => ({ Component: m.DashboardKonfirmasiPage })),
+    list: () => dashboardKonfirmasiPage().then((m) => ({ Component: m.DashboardKonfirmasiPage })),
+    describe: () => dashboardKonfirmasiPage().then((m) => m.dashboardKonfirmasi),
     // The dashboard has no detail page of its own.
     detail: trackScreenPage,
   },
@@ -125,11 +149,37 @@ function HydrateFallback() {
   return null;
 }
 
+/** The guard, then what the page asks for first started beside the page's code (issue #22): on a
+ * slow link that round trip no longer waits for the page's first render, which finds the answer in
+ * flight or there (the same query). A chunk that fails to load is the route's own error to show. */
+function prefetchingLoader(start: (url: URL) => Promise<void>) {
+  return (args: LoaderFunctionArgs) => {
+    const refused = guardLoader(args);
+    if (refused === null) start(new URL(args.request.url)).catch(() => {});
+    return refused;
+  };
+}
+
+/** A list screen's first page, for the table state in the URL. */
+function listLoader(track: TrackId, describe: () => Promise<ListDescribe>) {
+  const national = () => isNational(getAuthState().user);
+  return prefetchingLoader((url) =>
+    Promise.all([describe(), import('../ui/list/ListScreen')]).then(([list, { prefetchListQuery }]) => {
+      const description = list(track, '', national());
+      if (description) prefetchListQuery(description, url.searchParams);
+    }),
+  );
+}
+
 function trackRoutes(): RouteObject[] {
   return TRACK_IDS.flatMap((track) => [
     { path: trackPath(track), loader: guardLoader, lazy: trackRootPage },
     ...TRACK_SCREENS[track].flatMap((screen) => [
-      { path: trackPath(track, screen), loader: guardLoader, lazy: SCREEN_PAGES[screen]?.list ?? trackScreenPage },
+      {
+        path: trackPath(track, screen),
+        loader: SCREEN_PAGES[screen]?.describe ? listLoader(track, SCREEN_PAGES[screen].describe) : guardLoader,
+        lazy: SCREEN_PAGES[screen]?.list ?? trackScreenPage,
+      },
       {
         path: `${trackPath(track, screen)}/detail`,
         loader: guardLoader,
@@ -171,7 +221,7 @@ export function createRoutes(): RouteObject[] {
       lazy: () => import('../layout/MainLayout').then((m) => ({ Component: m.MainLayout })),
       children: [
         { index: true, loader: () => redirect(DASHBOARD_PATH) },
-        { path: DASHBOARD_PATH, loader: guardLoader, lazy: dashboardPage },
+        { path: DASHBOARD_PATH, loader: dashboardLoader, lazy: dashboardPage },
         { path: BUILDER_PATH, loader: guardLoader, lazy: builderPage },
         { path: PROFILE_PATH, loader: guardLoader, lazy: profilePage },
         { path: USER_ADMIN_PATH, loader: guardLoader, lazy: penggunaPage },

@@ -3,6 +3,7 @@
 // expired session is the router's business: the app registers it with onSignedOut().
 
 import {
+  NATIONAL_ROLES,
   type Principal,
   REGISTRATION_LOGIN_TOKEN,
   type RegistrationRequest,
@@ -201,4 +202,9 @@ export async function forgotPassword(email: string): Promise<string> {
   } finally {
     setState({ loading: false });
   }
+}
+
+/** A national role (wasdal, MENPAN, BKN) sees every instansi (useNational; the list loaders). */
+export function isNational(user: Principal | null): boolean {
+  return (user?.authorities ?? []).some((a) => (NATIONAL_ROLES as readonly string[]).includes(a.authority));
 }

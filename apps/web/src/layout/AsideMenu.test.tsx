@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@portal/contract';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearAuth } from '../auth/authStore';
-import { menuEntry, principal } from '../test/factories';
+import { jsonResponse, menuEntry, principal } from '../test/factories';
 import { renderApp } from '../test/renderApp';
 import { signIn } from '../test/signIn';
 import { defaultLayoutConfig, initLayoutConfig } from './layoutConfig';
@@ -23,6 +23,11 @@ describe('aside menu (spec §2)', () => {
       menuEntry('/pppk/rekap-nonasn', 'Data Non ASN', 'Rekap Non ASN'),
     ];
     await signIn(principal({ menus }));
+    // The queue's list call leaves from the route's loader, before the screen renders.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { data: [], recordsTotal: 0, summaries: [] })),
+    );
     renderApp('/cpns/verifikasi');
 
     const nav = await screen.findByRole('navigation', { name: 'Menu utama' });

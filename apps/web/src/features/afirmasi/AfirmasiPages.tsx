@@ -62,7 +62,7 @@ function afirmasiDescription(
 }
 
 /** /{pppk,nakes}/afirmasi-admin */
-const afirmasiAdmin = (track: TrackId, title: string) =>
+export const afirmasiAdmin = (track: TrackId, title: string) =>
   isAfirmasiTrack(track) ? afirmasiDescription(track, title) : null;
 
 export function AfirmasiAdminPage() {

@@ -7,6 +7,9 @@ import { idDashboard } from '../../i18n/dashboard';
 import { MenuCards } from '../../ui/MenuCards';
 import { DashboardFigures } from './DashboardFigures';
 
+// What the route's loader starts before this page renders (issue #22), from the page's own chunk.
+export { prefetchDashboard } from '../../api/dashboard';
+
 /** ROLE_VERIFIKATOR_CPNS → "VERIFIKATOR CPNS": readable without inventing role names. */
 function roleLabel(authority: string): string {
   return authority.replace(/^ROLE_/, '').replaceAll('_', ' ');

@@ -11,6 +11,7 @@ import {
   type DashboardKonfirmasiRow,
   type DashboardKonfirmasiSummary,
   KATEGORI_NONASN_NAMA,
+  type TrackId,
 } from '@portal/contract';
 import { useMemo } from 'react';
 import { postDashboardKonfirmasi } from '../../api/nonasn';
@@ -183,6 +184,9 @@ function dashboardDescription(national: boolean): ListDescription<DashboardKonfi
     rowLabel: (row) => `${row.instansi.nama} ${KATEGORI_NONASN_NAMA[row.kategori]}`,
   };
 }
+
+export const dashboardKonfirmasi = (_track: TrackId, _title: string, national: boolean) =>
+  dashboardDescription(national);
 
 export function DashboardKonfirmasiPage() {
   const national = useNational();

@@ -13,6 +13,7 @@ import {
   type NonAsnExportRequest,
   type NonAsnRow,
   STATUS_KONFIRMASI,
+  type TrackId,
 } from '@portal/contract';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useMemo } from 'react';
@@ -131,6 +132,10 @@ function nonAsnDescription(national: boolean, boleh: boolean, tidakBoleh: string
   };
   return description;
 }
+
+/** The list for the route loader: who may answer changes only the bulk actions, not the call. */
+export const nonAsnList = (_track: TrackId, _title: string, national: boolean) =>
+  nonAsnDescription(national, false, null);
 
 export function NonAsnListPage() {
   const national = useNational();

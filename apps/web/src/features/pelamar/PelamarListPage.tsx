@@ -8,20 +8,20 @@ import { pelamarListDescription } from '../../ui/pelamar/pelamarList';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { FinalVerifikasiPanel } from '../../ui/verifikasi/FinalVerifikasiPanel';
 
+/** The instansi's applicants (the route loader starts its call before the screen renders). */
+export const rekapPelamar = (track: TrackId, title: string) => pelamarListDescription({ list: 'admin', track, title });
+
 function RekapPelamar({ track, title, panels }: { track: TrackId; title: string; panels?: ReactNode }) {
   const description = useMemo(
-    () =>
-      pelamarListDescription({
-        list: 'admin',
-        track,
-        title,
-        header: (
-          <>
-            <FinalVerifikasiPanel track={track} />
-            {panels}
-          </>
-        ),
-      }),
+    () => ({
+      ...rekapPelamar(track, title),
+      header: (
+        <>
+          <FinalVerifikasiPanel track={track} />
+          {panels}
+        </>
+      ),
+    }),
     [track, title, panels],
   );
   return <ListScreen description={description} />;

@@ -21,7 +21,7 @@ import { STATUS_SANGGAH_NILAI_COLOR, StatusSanggahNilaiBadge } from '../../ui/st
 const t = idSanggahNilai;
 const komponenLabel = (komponen: string) => t.komponen[komponen] ?? komponen;
 
-function sanggahNilaiDescription(track: TrackId, title: string, national: boolean) {
+export function sanggahNilaiDescription(track: TrackId, title: string, national: boolean) {
   return pengajuanList({
     track,
     title,

@@ -95,9 +95,11 @@ function sanggahDescription(list: SanggahList, track: TrackId, title: string, na
   });
 }
 
-const jawab = (track: TrackId, title: string, national: boolean) => sanggahDescription('jawab', track, title, national);
-const reset = (track: TrackId, title: string, national: boolean) => sanggahDescription('reset', track, title, national);
-const afirmasi = (track: TrackId, title: string, national: boolean) =>
+export const jawab = (track: TrackId, title: string, national: boolean) =>
+  sanggahDescription('jawab', track, title, national);
+export const reset = (track: TrackId, title: string, national: boolean) =>
+  sanggahDescription('reset', track, title, national);
+export const afirmasi = (track: TrackId, title: string, national: boolean) =>
   sanggahDescription('afirmasi', track, title, national);
 
 /** /{track}/sanggah */

@@ -40,6 +40,10 @@ const QUEUE_COLUMNS: ColumnDescription<PelamarRow>[] = [
   },
 ];
 
+/** The verifier's queue as a list; the page adds claiming. */
+export const verifikasiQueue = (track: TrackId, title: string) =>
+  pelamarListDescription({ list: 'verifikator', track, title, extraColumns: QUEUE_COLUMNS });
+
 /** /{track}/verifikasi: the queue; "Ambil berikutnya" or a row claims and opens the work screen. */
 export function VerifikasiPage() {
   const page = useCurrentPage();
@@ -57,13 +61,9 @@ export function VerifikasiPage() {
   const mutate = open.mutate;
   const description = useMemo(
     () =>
-      track &&
-      pelamarListDescription({
-        list: 'verifikator',
-        track,
-        title: page.title,
-        extraColumns: QUEUE_COLUMNS,
-        onRowOpen: (row) => mutate(row.id),
+      track && {
+        ...verifikasiQueue(track, page.title),
+        onRowOpen: (row: PelamarRow) => mutate(row.id),
         actions: (
           <Button
             leftSection={<IconPlayerPlay size={16} aria-hidden />}
@@ -73,7 +73,7 @@ export function VerifikasiPage() {
             {t.ambilBerikutnya}
           </Button>
         ),
-      }),
+      },
     [track, page?.title, mutate, open.isPending],
   );
   return description ? <ListScreen description={description} /> : null;
@@ -117,7 +117,7 @@ function HarianPanel({ track }: { track: TrackId }) {
 }
 
 /** /{track}/rekap-verifikasi: what this verifier decided (the verifier list's my-verifier mode). */
-const rekapVerifikasi = (track: TrackId, title: string) =>
+export const rekapVerifikasi = (track: TrackId, title: string) =>
   pelamarListDescription({
     list: 'rekap-verifikasi',
     track,
@@ -132,7 +132,7 @@ export function RekapVerifikasiPage() {
 }
 
 /** /{track}/supervisi: decisions awaiting review; several can be agreed with at once. */
-const supervisi = (track: TrackId, title: string) =>
+export const supervisi = (track: TrackId, title: string) =>
   pelamarListDescription({
     list: 'supervisor',
     track,
@@ -158,7 +158,7 @@ export function SupervisiPage() {
 }
 
 /** /{track}/rekap-supervisi: what this supervisor reviewed. */
-const rekapSupervisi = (track: TrackId, title: string) =>
+export const rekapSupervisi = (track: TrackId, title: string) =>
   pelamarListDescription({
     list: 'my-supervisi',
     track,

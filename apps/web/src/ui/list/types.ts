@@ -2,7 +2,7 @@
 // columns with their formatters, its filters, its default sort (in `spec`), where a row leads, its
 // bulk actions with their confirmations and its exports. `ListScreen` renders the rest.
 
-import type { ExportFormat, ListResponse, TableState } from '@portal/contract';
+import type { ExportFormat, ListResponse, TableState, TrackId } from '@portal/contract';
 import type { ReactNode } from 'react';
 import type { Column } from '../../table/DataTable';
 import type { ListFilter, ListSpec } from '../../table/listState';
@@ -141,3 +141,11 @@ export interface ListDescription<Row extends ListRow, Summary = unknown> {
   /** Right of the filters' reset (e.g. "Tambah pengguna"). */
   filterActions?: ReactNode;
 }
+
+/** The part of a description that says what is fetched. */
+export type ListSource = Pick<ListDescription<ListRow>, 'queryKey' | 'spec' | 'fetch'>;
+
+/** How a page describes its list for a track (a module-level function). The title is the table's
+ * caption and `national` adds the instansi column and picker: neither changes the list's call, so
+ * the route loader starts that call from `describe(track, '', national)` (issue #22). */
+export type ListDescribe = (track: TrackId, title: string, national: boolean) => ListSource | null;
