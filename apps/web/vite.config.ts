@@ -127,6 +127,19 @@ const config = {
         moduleSideEffects: [{ test: /\/packages\/contract\/src\//, sideEffects: false }],
         manualPureFunctions: ['z'],
       },
+      // Issue #22: the sign-in page is one chunk after the entry (`masuk`, with the Mantine inputs
+      // and buttons it imports), not 26 chunks of 1-6 KB fetched six at a time over HTTP/1.1 on a
+      // first visit. What the entry imports stays in the entry (`index` first), so the initial JS
+      // is what it was. Signed-in screens import the Mantine parts of `masuk` from it; everything
+      // else is split as the bundler likes (coarser groups slowed cold loads: docs/decisions.md).
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'index', tags: ['$initial'], priority: 2 },
+            { name: 'masuk', test: /\/src\/auth\/(LoginPage|AuthLinks|AuthCard|AuthForm)\.tsx$/, priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {

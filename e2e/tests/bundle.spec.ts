@@ -106,3 +106,24 @@ test('every script, style and page is also built brotli- and gzip-compressed, by
     }
   }
 });
+
+/** The scripts a chunk imports statically (its own `import … from "./x.js"` lines). */
+function staticImports(file: string): string[] {
+  const text = asset(file).toString('utf8');
+  return [...text.matchAll(/(?:from|import)\s*["']\.\/([\w.~-]+\.js)["']/g)].map((m) => m[1] ?? '');
+}
+
+// vite.config.ts `masuk`: on a first visit the sign-in page is one request after the entry (it was
+// 26 small chunks, six at a time over HTTP/1.1), and the entry asks for nothing else to preload it.
+test('the sign-in page needs one chunk after the initial JS', () => {
+  const initial = new Set(initialScripts());
+  const assets = readdirSync(path.join(dist, 'assets'));
+  const signIn = assets.filter((file) => /^masuk-[\w-]+\.js$/.test(file));
+  expect(signIn).toHaveLength(1);
+  const needs = staticImports(signIn[0] ?? '').filter((file) => !initial.has(file));
+  expect(needs, 'the sign-in chunk imports only what the entry already loaded').toEqual([]);
+  const entry = [...initial].map((file) => asset(file).toString('utf8')).join('\n');
+  expect(entry, 'the entry imports the sign-in chunk without preloading others').toMatch(
+    new RegExp(`import\\(\`\\./${signIn[0]?.replaceAll('.', '\\.')}\`\\)[^,]*,\\[\\]\\)`),
+  );
+});
