@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../api/queryClient';
 import { clearAuth } from '../auth/authStore';
 import { idDashboard } from '../i18n/dashboard';
-import { jsonResponse, menuEntry, principal } from '../test/factories';
+import { jsonResponse, rekapAdmin } from '../test/factories';
 import { signIn } from '../test/signIn';
 import { Providers } from './Providers';
 import { bindSignOut } from './router';
@@ -20,12 +20,6 @@ afterEach(() => {
   queryClient.clear();
   vi.unstubAllGlobals();
 });
-
-const admin = () =>
-  principal({
-    authorities: [{ authority: 'ROLE_ADMIN_CPNS' }],
-    menus: [menuEntry('/cpns/rekap-pelamar', 'Rekap Seluruh Pelamar', 'Rekap CPNS')],
-  });
 
 const ROW = {
   id: 7,
@@ -78,7 +72,7 @@ function stubServer() {
 
 describe("a list route's loader", { timeout: 30_000 }, () => {
   it('asks for the page in the URL before the screen renders, and the screen uses that answer', async () => {
-    await signIn(admin());
+    await signIn(rekapAdmin());
     const asked = stubServer();
     const router = createMemoryRouter(createRoutes(), {
       initialEntries: ['/cpns/rekap-pelamar?page=2&sort=nama.desc'],
@@ -100,7 +94,7 @@ describe("a list route's loader", { timeout: 30_000 }, () => {
   });
 
   it("asks for the dashboard's figures before the page renders", async () => {
-    await signIn(admin());
+    await signIn(rekapAdmin());
     const asked = stubServer();
     const router = createMemoryRouter(createRoutes(), { initialEntries: ['/dashboard'] });
     bindSignOut(router);

@@ -23,6 +23,14 @@ export function principal(overrides: Partial<Principal> = {}): Principal {
   };
 }
 
+/** The CPNS admin of an instansi, who opens Rekap Seluruh Pelamar (the final lock, the recap). */
+export function rekapAdmin(): Principal {
+  return principal({
+    authorities: [{ authority: 'ROLE_ADMIN_CPNS' }],
+    menus: [menuEntry('/cpns/rekap-pelamar', 'Rekap Seluruh Pelamar', 'Rekap CPNS')],
+  });
+}
+
 export function jsonResponse(status: number, body: unknown): Response {
   return new Response(status === 204 ? null : JSON.stringify(body), {
     status,

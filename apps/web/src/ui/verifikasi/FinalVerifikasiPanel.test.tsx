@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/queryClient';
 import { clearAuth } from '../../auth/authStore';
 import { idFinal } from '../../i18n/final';
-import { jsonResponse, menuEntry, principal } from '../../test/factories';
+import { jsonResponse, rekapAdmin } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { signIn } from '../../test/signIn';
 
@@ -17,12 +17,6 @@ afterEach(() => {
   queryClient.clear();
   vi.unstubAllGlobals();
 });
-
-const admin = () =>
-  principal({
-    authorities: [{ authority: 'ROLE_ADMIN_CPNS' }],
-    menus: [menuEntry('/cpns/rekap-pelamar', 'Rekap Seluruh Pelamar', 'Rekap CPNS')],
-  });
 
 function stubServer(belumDiverifikasi: number) {
   const puts: string[] = [];
@@ -50,7 +44,7 @@ function stubServer(belumDiverifikasi: number) {
 
 describe('the final lock', { timeout: 30_000 }, () => {
   it('is disabled, with the reason beside it, while applicants are unverified', async () => {
-    await signIn(admin());
+    await signIn(rekapAdmin());
     const puts = stubServer(1448);
     renderApp('/cpns/rekap-pelamar');
     const button = await screen.findByRole('button', { name: idFinal.tombol }, { timeout: 20_000 });
@@ -64,7 +58,7 @@ describe('the final lock', { timeout: 30_000 }, () => {
 
   it('asks for confirmation once nothing waits', async () => {
     const user = userEvent.setup();
-    await signIn(admin());
+    await signIn(rekapAdmin());
     stubServer(0);
     renderApp('/cpns/rekap-pelamar');
     const button = await screen.findByRole('button', { name: idFinal.tombol }, { timeout: 20_000 });
