@@ -157,7 +157,7 @@ export function DocumentViewer({ title, blob, loading, error, onRetry, height = 
             </Button>
           </Alert>
         )}
-        {!error && (loading || !blob) && <Skeleton h="100%" aria-label={t.memuat} />}
+        {!error && (loading || !blob) && <Skeleton h="100%" role="status" aria-label={t.memuat} />}
         {!error && blob && isImage && url && (
           <div style={{ display: 'flex', justifyContent: 'center' }}>
             <img
