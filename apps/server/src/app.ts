@@ -43,6 +43,7 @@ import { giliranPlugin } from './modules/shared/giliran.js';
 import { verifikasiRoutes } from './modules/verifikasi/routes.js';
 import { rollUpStatusCounts } from './modules/verifikasi/service.js';
 import { setUpIdentity } from './oidc/index.js';
+import { registerRequestGuard } from './request-guard.js';
 import { registerSpa } from './spa.js';
 import type { BerkasStore } from './storage/berkas-store.js';
 import { openBerkasStore } from './storage/open-berkas-store.js';
@@ -89,6 +90,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerRequestGuard(app);
   // Issue #22: request durations, the pool, the event loop and the business counters.
   let sessionChanges: SessionChangeListener | null = null;
   const metrics = new PortalMetrics({

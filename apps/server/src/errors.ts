@@ -39,6 +39,37 @@ export function databaseUnavailable(commitUnknown = false): AppError {
 /** How long a client waits before trying again after a 503 (seconds). */
 export const RETRY_AFTER_SECONDS = 5;
 
+/**
+ * Issue #30: SQLSTATE class 22 (data exception) — a value the database refuses: a date that does
+ * not exist (22008, 22007), a number outside its column (22003), text it cannot read as the type
+ * (22P02) or store at all (22021 NUL, 22P05), text too long (22001). The request's schema should
+ * have refused it first; reaching here is a missing check (logged), but still the client's error.
+ */
+const DATA_EXCEPTION_REASONS: Record<string, string> = {
+  '22007': 'format tanggal atau waktu tidak dikenali',
+  '22008': 'tanggal atau waktu tidak ada atau di luar jangkauan',
+  '22003': 'angka di luar jangkauan yang dapat disimpan',
+  '22P02': 'nilai tidak sesuai dengan jenis datanya',
+  '22021': 'mengandung karakter yang tidak diizinkan (NUL atau karakter Unicode tidak utuh)',
+  '22P05': 'mengandung karakter yang tidak dapat disimpan',
+  '22001': 'teks terlalu panjang',
+};
+
+/** The SQLSTATE of a data exception (class 22) in `error` or its causes, as node-postgres and PGlite give it. */
+export function dataExceptionCode(error: unknown): string | null {
+  for (let e = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return code;
+  }
+  return null;
+}
+
+/** The 400 a data exception is answered with. */
+export function dataExceptionError(code: string): AppError {
+  const reason = DATA_EXCEPTION_REASONS[code] ?? 'nilai tidak dapat diterima basis data';
+  return new AppError(400, ERROR_CODES.validation, `Data tidak valid: ${reason}.`, { sqlstate: code });
+}
+
 interface ValidationIssue {
   field: string;
   message: string;
@@ -51,7 +82,13 @@ export function registerErrorHandler(app: FastifyInstance): void {
     // spec §7: lists are read with POST {base}/{list}/filter.
     const reading =
       request.method === 'GET' || request.method === 'HEAD' || (request.routeOptions.url ?? '').endsWith('/filter');
-    const error = isConnectionError(err) ? databaseUnavailable(!reading && !neverReachedDatabase(err)) : err;
+    const dataException = dataExceptionCode(err);
+    if (dataException) request.log.warn({ err }, 'nilai ditolak basis data: pemeriksaan skema permintaan terlewat');
+    const error = isConnectionError(err)
+      ? databaseUnavailable(!reading && !neverReachedDatabase(err))
+      : dataException
+        ? dataExceptionError(dataException)
+        : err;
     if (error instanceof AppError) {
       if (error.statusCode === 503) {
         request.log.warn({ err }, error.message);
@@ -81,7 +118,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Fastify's own client errors (malformed JSON, wrong content type, body too large).
       return reply.status(status).send({
         error: err.code ?? 'BAD_REQUEST',
-        message: 'Permintaan tidak dapat diproses: format data tidak sesuai.',
+        message:
+          status === 413
+            ? 'Data yang dikirim terlalu besar untuk permintaan ini.'
+            : 'Permintaan tidak dapat diproses: format data tidak sesuai.',
         details: { reason: err.message },
       });
     }

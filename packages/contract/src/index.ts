@@ -16,6 +16,7 @@ export * from './schemas/jadwal.js';
 export * from './schemas/lists.js';
 export * from './schemas/nonasn.js';
 export * from './schemas/oidc.js';
+export * from './schemas/primitives.js';
 export * from './schemas/sanggah.js';
 export * from './schemas/sanggah-nilai.js';
 export * from './schemas/status.js';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { NILAI_PER_TRACK } from '../demo-reference.js';
 import { pelamarDetailSchema, tableRequestSchema } from './lists.js';
+import { isoDate, recordVersion } from './primitives.js';
 
 export const AFIRMASI_TRACKS = ['pppk', 'nakes'] as const;
 export type AfirmasiTrack = (typeof AFIRMASI_TRACKS)[number];
@@ -43,8 +44,6 @@ export function nilaiAfirmasi(track: AfirmasiTrack, kategoriValid: readonly Kate
 export const STATUS_AFIRMASI = ['BELUM', 'VALID', 'TIDAK_VALID'] as const;
 export type StatusAfirmasi = (typeof STATUS_AFIRMASI)[number];
 export const KEPUTUSAN_AFIRMASI = ['VALID', 'TIDAK_VALID'] as const;
-
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'harus berformat YYYY-MM-DD');
 
 export const afirmasiFilterSchema = z
   .object({
@@ -113,7 +112,7 @@ export type AfirmasiDetail = z.infer<typeof afirmasiDetailSchema>;
 /** PUT {base}/afirmasi/{id}: the checker's decision, on the version they saw. */
 export const periksaAfirmasiSchema = z
   .object({
-    version: z.number().int().positive(),
+    version: recordVersion,
     status: z.enum(KEPUTUSAN_AFIRMASI),
     alasan: z.string().trim().min(5, 'alasan wajib diisi (sedikitnya 5 karakter)').max(2000),
   })

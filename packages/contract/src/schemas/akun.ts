@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PASSWORD_POLICY } from '../akun.js';
 import { ROLES } from '../roles.js';
 import { tableRequestSchema } from './lists.js';
+import { dbId, idParam, recordVersion } from './primitives.js';
 
 const email = z.string().trim().toLowerCase().email('Alamat email tidak valid').max(200);
 const newPassword = z.string().min(1, 'Kata sandi baru wajib diisi').max(PASSWORD_POLICY.maxLength);
@@ -114,7 +115,7 @@ export type StatusPengguna = (typeof STATUS_PENGGUNA)[number];
 
 export const penggunaFilterSchema = z
   .object({
-    instansiId: z.coerce.number().int().positive().optional(),
+    instansiId: idParam.optional(),
     status: z.enum(STATUS_PENGGUNA).optional(),
     role: z.enum(ROLES).optional(),
   })
@@ -133,7 +134,7 @@ export const penggunaRowSchema = z.object({
   active: z.boolean(),
   totpEnabled: z.boolean(),
   createdAt: z.string(),
-  version: z.number().int(),
+  version: recordVersion,
   /** The caller may edit this account (it holds no role outside what the caller grants). */
   bisaDiubah: z.boolean(),
 });
@@ -155,7 +156,7 @@ export const penggunaCreateSchema = z.object({
     .regex(USERNAME_PATTERN, 'Nama pengguna 3–100 karakter: huruf kecil, angka, titik, @, - atau _'),
   fullname: z.string().trim().min(3, 'Nama lengkap minimal 3 karakter').max(100),
   email,
-  instansiId: z.number().int().positive(),
+  instansiId: dbId,
   roles,
 });
 export type PenggunaCreate = z.infer<typeof penggunaCreateSchema>;

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { TRACK_IDS } from '../tracks.js';
+import { isoDate } from './primitives.js';
 
 export const DOKUMEN_RESMI_JENIS = ['PENGUMUMAN', 'BERITA_ACARA'] as const;
 export type DokumenResmiJenis = (typeof DOKUMEN_RESMI_JENIS)[number];
@@ -41,11 +42,9 @@ export const kopInstansiSchema = z.object({
 });
 export type KopInstansi = z.infer<typeof kopInstansiSchema>;
 
-const tanggal = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Tanggal berformat YYYY-MM-DD');
-
 export const pengumumanRequestSchema = z.object({
   nomor: teks('Nomor pengumuman', 100),
-  tanggal,
+  tanggal: isoDate,
   dasarHukum: teks('Dasar hukum', 3000),
   penandatangan: penandatanganSchema,
   /** An id the screen chooses, to follow the making at GET …/dokumen-resmi/progres/{id}. */
@@ -55,7 +54,7 @@ export type PengumumanRequest = z.infer<typeof pengumumanRequestSchema>;
 
 export const beritaAcaraRequestSchema = z.object({
   nomor: teks('Nomor berita acara', 100),
-  tanggal,
+  tanggal: isoDate,
   penandatangan: z.array(penandatanganSchema).min(1, 'Sedikitnya satu penanda tangan').max(3),
 });
 export type BeritaAcaraRequest = z.infer<typeof beritaAcaraRequestSchema>;

@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { TRACK_IDS } from '../tracks.js';
+import { isoDateTime } from './primitives.js';
 
 export const TAHAP = [
   'PENDAFTARAN',
@@ -49,7 +50,7 @@ export type Jadwal = z.infer<typeof jadwalSchema>;
 export const jadwalUbahSchema = z.object({
   track: z.enum(TRACK_IDS),
   tahap: z.enum(TAHAP),
-  mulai: z.string().datetime({ offset: true }),
-  selesai: z.string().datetime({ offset: true }),
+  mulai: isoDateTime,
+  selesai: isoDateTime,
 });
 export type JadwalUbah = z.infer<typeof jadwalUbahSchema>;

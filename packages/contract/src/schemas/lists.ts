@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.js';
 import type { TrackScreen } from '../routes.js';
+import { idParam, isoDate, pageNumber } from './primitives.js';
 import { JENIS_FORMASI, STATUS_SUPERVISI, STATUS_VERIFIKASI } from './status.js';
 import { verifikasiDetailSchema } from './verifikasi.js';
 
@@ -43,7 +44,6 @@ export const listModeQuerySchema = z.object({ mode: z.literal('my-verifier').opt
 export const PELAMAR_SORT_COLUMNS = ['id', 'nama', 'noPeserta', 'tglDaftar', 'statusVerifikasi'] as const;
 export type PelamarSortColumn = (typeof PELAMAR_SORT_COLUMNS)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'harus berformat YYYY-MM-DD');
 const code = z.string().trim().min(1).max(40);
 
 export const pelamarFilterSchema = z
@@ -58,7 +58,7 @@ export const pelamarFilterSchema = z
     tglDaftarSampai: isoDate.optional(),
     tglVerifikasiDari: isoDate.optional(),
     tglVerifikasiSampai: isoDate.optional(),
-    verifikatorId: z.coerce.number().int().positive().optional(),
+    verifikatorId: idParam.optional(),
   })
   .strict();
 export type PelamarFilter = z.infer<typeof pelamarFilterSchema>;
@@ -84,7 +84,7 @@ export function tableRequestSchema<F extends z.ZodTypeAny, C extends readonly [s
       filter: filter.default({} as never),
       paginator: z
         .object({
-          page: z.number().int().min(1).max(1_000_000),
+          page: pageNumber,
           pageSize,
           total: z.number().optional(),
           pageSizes: z.array(z.number()).optional(),
@@ -182,8 +182,8 @@ export const pelamarDetailSchema = pelamarRowSchema.extend({
 });
 export type PelamarDetail = z.infer<typeof pelamarDetailSchema>;
 
-export const pelamarIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-export const dokumenParamsSchema = pelamarIdParamsSchema.extend({ dokumenId: z.coerce.number().int().positive() });
+export const pelamarIdParamsSchema = z.object({ id: idParam });
+export const dokumenParamsSchema = pelamarIdParamsSchema.extend({ dokumenId: idParam });
 
 /** The recap lists, which can be downloaded (issue #3). */
 export const PELAMAR_EXPORT_LISTS: readonly PelamarList[] = ['admin', 'rekap-verifikasi', 'my-supervisi'];

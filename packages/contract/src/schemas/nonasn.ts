@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.js';
 import type { Role } from '../roles.js';
 import { EXPORT_FORMATS } from './lists.js';
+import { dbId, idParam, pageNumber, recordVersion } from './primitives.js';
 import { riwayatSchema } from './verifikasi.js';
 
 /** DOMAIN.md: eks THK-II, the BKN database, and the R1–R5 priority groups. */
@@ -58,7 +59,7 @@ const pageSize = z
 
 const paginatorSchema = z
   .object({
-    page: z.number().int().min(1).max(1_000_000),
+    page: pageNumber,
     pageSize,
     total: z.number().optional(),
     pageSizes: z.array(z.number()).optional(),
@@ -68,7 +69,7 @@ const paginatorSchema = z
 /** Filters of the Data Non ASN list; `instansiId` only narrows a national role's view. */
 export const nonAsnFilterSchema = z
   .object({
-    instansiId: z.coerce.number().int().positive().optional(),
+    instansiId: idParam.optional(),
     kategori: z.enum(KATEGORI_NONASN).optional(),
     statusKonfirmasi: z.enum(STATUS_KONFIRMASI).optional(),
   })
@@ -148,7 +149,7 @@ export const nonAsnDetailSchema = nonAsnRowSchema.extend({
 });
 export type NonAsnDetail = z.infer<typeof nonAsnDetailSchema>;
 
-export const nonAsnIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const nonAsnIdParamsSchema = z.object({ id: idParam });
 
 /** What an answer can be: proposed, or not proposed (with the reason). */
 export const KEPUTUSAN_KONFIRMASI = ['DIKONFIRMASI', 'TIDAK_DIUSULKAN'] as const;
@@ -174,7 +175,7 @@ export const konfirmasiNonAsnSchema = z
   .object({
     status: z.enum(KEPUTUSAN_KONFIRMASI),
     alasan: alasanSchema,
-    version: z.number().int().positive(),
+    version: recordVersion,
     sptjm: z.literal(true, { message: 'konfirmasi harus dinyatakan di bawah SPTJM kepala instansi' }),
   })
   .strict()
@@ -184,7 +185,7 @@ export type KonfirmasiNonAsn = z.infer<typeof konfirmasiNonAsnSchema>;
 /** PUT /api/pppk/nonasn/updateStatus: one answer for many records; the reply says per id. */
 export const konfirmasiNonAsnBanyakSchema = z
   .object({
-    ids: z.array(z.number().int().positive()).min(1).max(500),
+    ids: z.array(dbId).min(1).max(500),
     status: z.enum(KEPUTUSAN_KONFIRMASI),
     alasan: alasanSchema,
     sptjm: z.literal(true, { message: 'konfirmasi harus dinyatakan di bawah SPTJM kepala instansi' }),
@@ -211,7 +212,7 @@ export type KonfirmasiBanyakResult = z.infer<typeof konfirmasiBanyakResultSchema
 
 export const dashboardKonfirmasiFilterSchema = z
   .object({
-    instansiId: z.coerce.number().int().positive().optional(),
+    instansiId: idParam.optional(),
     kategori: z.enum(KATEGORI_NONASN).optional(),
   })
   .strict();

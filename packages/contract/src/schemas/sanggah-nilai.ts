@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { TrackId } from '../tracks.js';
 import { pelamarDetailSchema, tableRequestSchema } from './lists.js';
+import { idParam, isoDate, recordVersion } from './primitives.js';
 
 export const STATUS_SANGGAH_NILAI = [
   'DIAJUKAN',
@@ -52,7 +53,6 @@ export const NILAI_MAKS: Record<KomponenNilai, number> = {
   AFIRMASI: 500,
 };
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'harus berformat YYYY-MM-DD');
 /** A yes/no filter as the list's URL state carries it ('true' / 'false') or as JSON. */
 const yaTidak = z.union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')]);
 
@@ -61,7 +61,7 @@ export const sanggahNilaiFilterSchema = z
     status: z.enum(STATUS_SANGGAH_NILAI).optional(),
     komponen: z.enum(KOMPONEN_NILAI).optional(),
     /** National roles only: one instansi. */
-    instansiId: z.coerce.number().int().positive().optional(),
+    instansiId: idParam.optional(),
     /** true: objections about another applicant's score; false: about the objector's own. */
     terkait: yaTidak.optional(),
     diajukanDari: isoDate.optional(),
@@ -143,7 +143,7 @@ export type JawabanSanggahNilai = (typeof JAWABAN_SANGGAH_NILAI)[number];
  */
 export const jawabSanggahNilaiSchema = z
   .object({
-    version: z.number().int().positive(),
+    version: recordVersion,
     jawaban: z.enum(JAWABAN_SANGGAH_NILAI),
     alasan,
     nilaiUsulan: z
@@ -170,7 +170,7 @@ export const PERSETUJUAN_SANGGAH_NILAI = ['DISETUJUI', 'TIDAK_DISETUJUI'] as con
 /** PUT {base}/sanggah-nilai/{id}/persetujuan: wasdal's national approval, with the reason. */
 export const persetujuanSanggahNilaiSchema = z
   .object({
-    version: z.number().int().positive(),
+    version: recordVersion,
     status: z.enum(PERSETUJUAN_SANGGAH_NILAI),
     alasan,
   })
@@ -179,4 +179,4 @@ export type PersetujuanSanggahNilai = z.infer<typeof persetujuanSanggahNilaiSche
 
 /** GET {base}/sanggah-nilai/instansi: the instansi with objections on the track (the national filter). */
 
-export const sanggahNilaiIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const sanggahNilaiIdParamsSchema = z.object({ id: idParam });

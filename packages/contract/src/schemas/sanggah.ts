@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { klaimAfirmasiSchema } from './afirmasi.js';
 import { pelamarDetailSchema, tableRequestSchema } from './lists.js';
+import { dbId, idParam, isoDate, recordVersion } from './primitives.js';
 import { ALASAN_TMS_KODE } from './verifikasi.js';
 
 export const STATUS_SANGGAH = ['DIAJUKAN', 'DITERIMA', 'DITOLAK'] as const;
@@ -33,14 +34,12 @@ export const SANGGAH_LISTS = {
 } as const;
 export type SanggahList = keyof typeof SANGGAH_LISTS;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'harus berformat YYYY-MM-DD');
-
 export const sanggahFilterSchema = z
   .object({
     status: z.enum(STATUS_SANGGAH).optional(),
     cek: z.enum(['BELUM', ...CEK_SANGGAH]).optional(),
     /** National roles only: one instansi. */
-    instansiId: z.coerce.number().int().positive().optional(),
+    instansiId: idParam.optional(),
     diajukanDari: isoDate.optional(),
     diajukanSampai: isoDate.optional(),
   })
@@ -116,7 +115,7 @@ const alasan = z.string().trim().min(5, 'alasan wajib diisi (sedikitnya 5 karakt
 /** PUT {base}/sanggah/{id}: the answer to every item, on the version the supervisor saw. */
 export const jawabSanggahSchema = z
   .object({
-    version: z.number().int().positive(),
+    version: recordVersion,
     butir: z
       .array(z.object({ jawaban: z.enum(JAWABAN_SANGGAH), alasan }).strict())
       .min(1)
@@ -128,7 +127,7 @@ export type JawabSanggah = z.infer<typeof jawabSanggahSchema>;
 /** PUT {base}/sanggah/{id}/cek: wasdal marks an answer checked, or flags it with a note. */
 export const cekSanggahSchema = z
   .object({
-    version: z.number().int().positive(),
+    version: recordVersion,
     status: z.enum(CEK_SANGGAH),
     catatan: z.string().trim().max(2000).nullable().default(null),
   })
@@ -142,11 +141,11 @@ export type CekSanggahBody = z.infer<typeof cekSanggahSchema>;
 /** PUT {base}/reset-jawab-sanggah/updateStatus: back to DIAJUKAN, with the reason. */
 export const resetSanggahSchema = z
   .object({
-    ids: z.array(z.number().int().positive()).min(1).max(100),
+    ids: z.array(dbId).min(1).max(100),
     status: z.literal('DIAJUKAN'),
     alasan,
   })
   .strict();
 export type ResetSanggah = z.infer<typeof resetSanggahSchema>;
 
-export const sanggahIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const sanggahIdParamsSchema = z.object({ id: idParam });

@@ -4,6 +4,7 @@
 // `PUT {base}/{id}`, `PUT {base}/updateStatus`.
 
 import { z } from 'zod';
+import { dbId, isoDate, recordVersion } from './primitives.js';
 import { STATUS_SUPERVISI } from './status.js';
 
 /** The standard reasons for Tidak Memenuhi Syarat (DOMAIN.md "Verifikasi"). */
@@ -25,7 +26,7 @@ export const ALASAN_TMS_KODE = ALASAN_TMS.map((alasan) => alasan.kode) as [Alasa
 /** One document's check by the verifier. */
 export const cekDokumenSchema = z
   .object({
-    dokumenId: z.number().int().positive(),
+    dokumenId: dbId,
     sesuai: z.boolean(),
     alasan: z.string().trim().max(500).nullable().default(null),
   })
@@ -39,7 +40,7 @@ export type CekDokumen = z.infer<typeof cekDokumenSchema>;
 /** PUT /api/{track}/verifikator/{id}: the verifier's decision on the version they saw. */
 export const keputusanVerifikasiSchema = z
   .object({
-    version: z.number().int().positive(),
+    version: recordVersion,
     statusVerifikasi: z.enum(['MS', 'TMS']),
     cekDokumen: z.array(cekDokumenSchema).max(50),
     alasanTms: z.array(z.enum(ALASAN_TMS_KODE)).max(ALASAN_TMS.length).default([]),
@@ -59,7 +60,7 @@ export type KeputusanVerifikasi = z.input<typeof keputusanVerifikasiSchema>;
 /** PUT /api/{track}/supervisor/{id}: agree, or return with a note. */
 export const keputusanSupervisiSchema = z
   .object({
-    version: z.number().int().positive(),
+    version: recordVersion,
     statusSupervisi: z.enum(STATUS_SUPERVISI),
     catatan: z.string().trim().max(2000).nullable().default(null),
   })
@@ -73,7 +74,7 @@ export type KeputusanSupervisi = z.input<typeof keputusanSupervisiSchema>;
 /** PUT /api/{track}/supervisor/updateStatus: bulk agree. */
 export const updateStatusSchema = z
   .object({
-    ids: z.array(z.number().int().positive()).min(1).max(500),
+    ids: z.array(dbId).min(1).max(500),
     status: z.literal('DISETUJUI'),
   })
   .strict();
@@ -86,7 +87,7 @@ export const updateStatusResultSchema = z.array(
 export type UpdateStatusResult = z.infer<typeof updateStatusResultSchema>;
 
 /** POST /api/{track}/verifikator/ambil: claim the next applicant (optionally not these). */
-export const ambilSchema = z.object({ kecuali: z.array(z.number().int().positive()).max(10).default([]) }).strict();
+export const ambilSchema = z.object({ kecuali: z.array(dbId).max(10).default([]) }).strict();
 export const ambilResultSchema = z.object({ id: z.number() });
 
 /** What the system finds by itself on the detail page. */
@@ -149,14 +150,8 @@ export type FinalVerifikasi = z.infer<typeof finalVerifikasiSchema>;
 export const harianQuerySchema = z
   .object({
     mode: z.literal('my-verifier'),
-    dari: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
-    sampai: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .optional(),
+    dari: isoDate.optional(),
+    sampai: isoDate.optional(),
   })
   .strict();
 export const harianSchema = z.array(z.object({ tanggal: z.string(), ms: z.number(), tms: z.number() }));

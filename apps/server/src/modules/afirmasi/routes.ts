@@ -8,6 +8,7 @@ import {
   afirmasiDetailSchema,
   afirmasiListRequestSchema,
   afirmasiListResponseSchema,
+  idParam,
   type Principal,
   periksaAfirmasiResultSchema,
   periksaAfirmasiSchema,
@@ -37,7 +38,7 @@ export function afirmasiScope(principal: Principal, track: AfirmasiTrack, klaimM
   return { ...base, track, bolehPeriksa, maskNik: base.maskNik && !bolehPeriksa };
 }
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: idParam });
 
 export async function afirmasiRoutes(
   app: FastifyInstance,

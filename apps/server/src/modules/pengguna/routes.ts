@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   ERROR_CODES,
+  idParam,
   penggunaCreateResponseSchema,
   penggunaCreateSchema,
   penggunaListRequestSchema,
@@ -195,7 +196,7 @@ export async function penggunaRoutes(app: FastifyInstance, { db, mailer }: { db:
         tags: ['pengguna'],
         summary: 'Satu pengguna',
         security,
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParam }),
         response: { 200: penggunaRowSchema },
       },
     },
@@ -216,7 +217,7 @@ export async function penggunaRoutes(app: FastifyInstance, { db, mailer }: { db:
         tags: ['pengguna'],
         summary: 'Mengubah nama, email, peran dan status aktif (versi yang dilihat; 409 bila berubah)',
         security,
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: z.object({ id: idParam }),
         body: penggunaUpdateSchema,
         response: { 200: penggunaRowSchema },
       },

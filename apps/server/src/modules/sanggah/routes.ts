@@ -8,6 +8,7 @@ import {
   cekSanggahSchema,
   dokumenParamsSchema,
   hasTrackRole,
+  idParam,
   instansiOptionsSchema,
   isAfirmasiTrack,
   jawabSanggahSchema,
@@ -139,7 +140,7 @@ export async function sanggahRoutes(
         typed.get(
           `${base}/:id/bukti/:afirmasiId`,
           on('Berkas bukti klaim afirmasi yang disanggah', {
-            params: sanggahIdParamsSchema.extend({ afirmasiId: z.coerce.number().int().positive() }),
+            params: sanggahIdParamsSchema.extend({ afirmasiId: idParam }),
           }),
           async (request, reply) => {
             const scope = scopeOf(request);
