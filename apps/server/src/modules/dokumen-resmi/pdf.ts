@@ -65,6 +65,8 @@ export class OfficialPdf {
    * per page. An opened image (pdfkit's PDFImage, not in its type definitions) is reused.
    */
   private readonly qr: ImageSrc;
+  /** The logo opened once (kopOf checked it; not drawn, rather than failing, if pdfkit still balks). */
+  private readonly logo: ImageSrc | null;
 
   constructor(
     private readonly frame: Frame,
@@ -80,7 +82,14 @@ export class OfficialPdf {
     this.doc.registerFont('regular', FONT.regular);
     this.doc.registerFont('semibold', FONT.semibold);
     this.doc.font('regular').fontSize(BODY_SIZE);
-    this.qr = (this.doc as unknown as { openImage(src: Buffer): ImageSrc }).openImage(frame.qr);
+    const openImage = (src: Buffer) => (this.doc as unknown as { openImage(src: Buffer): ImageSrc }).openImage(src);
+    this.qr = openImage(frame.qr);
+    this.logo = null;
+    try {
+      if (frame.kop.logo) this.logo = openImage(frame.kop.logo);
+    } catch {
+      // Both passes lay the page out alike: each constructs, and fails here, the same way.
+    }
     if (sink) this.doc.pipe(sink);
     else this.doc.on('data', () => {});
   }
@@ -112,9 +121,9 @@ export class OfficialPdf {
     const { doc } = this;
     const { kop } = this.frame;
     const top = MARGIN.top;
-    if (kop.logo) doc.image(kop.logo, MARGIN.side, top, { fit: [56, 56] });
-    const textLeft = MARGIN.side + (kop.logo ? 66 : 0);
-    const textWidth = CONTENT_WIDTH - (kop.logo ? 132 : 0);
+    if (this.logo) doc.image(this.logo, MARGIN.side, top, { fit: [56, 56] });
+    const textLeft = MARGIN.side + (this.logo ? 66 : 0);
+    const textWidth = CONTENT_WIDTH - (this.logo ? 132 : 0);
     doc
       .font('semibold')
       .fontSize(13)

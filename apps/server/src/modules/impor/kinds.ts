@@ -12,6 +12,7 @@ import {
   TAHAP,
   TRACK_IDS,
 } from '@portal/contract';
+import { diawaliRumus } from '../export/formula.js';
 
 /** A cell's value once read: text, number or null (empty and not required). */
 export type Nilai = string | number | null;
@@ -39,10 +40,21 @@ export const tolak = (pesan: string): never => {
 };
 export const isTolak = (error: unknown): error is Tolak => error instanceof Tolak;
 
+/**
+ * Free text. Issue #30: text that a spreadsheet would run as a formula (= + - @ first, see
+ * export/formula.ts) is refused, not stored: names and codes reach every export and official
+ * document once applied, and refusing says which row and cell to fix, where quietly neutralising
+ * would store `'@SUM(1)` as an instansi's name. The exports neutralise anyway (text typed on the
+ * screens, data from before this rule).
+ */
 const teks =
   (max: number) =>
   (t: string): string =>
-    t.length > max ? tolak(`paling banyak ${max} karakter`) : t;
+    t.length > max
+      ? tolak(`paling banyak ${max} karakter`)
+      : diawaliRumus(t)
+        ? tolak('tidak boleh diawali =, +, - atau @ (dibaca sebagai rumus oleh Excel)')
+        : t;
 
 const pilihan =
   (values: readonly string[]) =>

@@ -144,6 +144,7 @@ export async function imporRoutes(app: FastifyInstance, { db, files }: { db: Kys
       const cek = await laporanCek(db, request.params.id);
       const rows = await barisDitolak(db, cek.id);
       const { format } = request.query;
+      // NIK, names, addresses: kept by no browser or proxy cache (issue #30).
       return reply
         .header(
           'Content-Type',
@@ -152,6 +153,7 @@ export async function imporRoutes(app: FastifyInstance, { db, files }: { db: Kys
             : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         )
         .header('Content-Disposition', `attachment; filename="ditolak-${cek.jenis}.${format}"`)
+        .header('Cache-Control', 'no-store')
         .send(await berkasDitolak(rows, format, cek.jenis));
     },
   );
