@@ -1,6 +1,7 @@
 // Issue #6: the account lifecycle as people live it — enrolling a TOTP second factor on the
 // profile page and signing in with a code, forgot-password through the development mailbox, and
-// an instansi admin creating a verifier who then signs in and sees the verifier menu.
+// an instansi admin creating a verifier who then signs in and sees the verifier menu. Issue #30:
+// an access key is made with the password and the OTP code, and a new password ends it.
 
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_INSTANSI, DEMO_PASSWORD, XSRF_COOKIE, XSRF_HEADER } from '@portal/contract';
@@ -39,6 +40,9 @@ async function freshUser(page: Page) {
   expect(reset.status()).toBe(200);
   return { username, email, password };
 }
+
+/** The code of the next 30-second step: a code works once, and the current one may be spent. */
+const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 
 async function openProfile(page: Page) {
   await page.getByRole('button', { name: /^Menu pengguna: / }).click();
@@ -85,10 +89,65 @@ test('enrols a TOTP second factor on the profile page, then signs in with a code
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   const otp = page.getByLabel('Kode OTP');
   await expect(otp).toBeVisible();
-  await otp.fill(await generate({ secret }));
+  // The code that enabled the factor is spent (issue #30): the next one.
+  await otp.fill(await nextCode(secret));
   await page.getByRole('button', { name: 'Masuk', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.locator(MENU)).toBeVisible();
+});
+
+test('a user with the second factor makes an access key with password and OTP code; a new password ends the key', async ({
+  page,
+}) => {
+  const user = await freshUser(page);
+  await signIn(page, user.username, user.password);
+  // The second factor is switched on meanwhile (through the API: the enrolment screen is the test above).
+  const headers = { [XSRF_HEADER]: await xsrf(page) };
+  const login = await page.request.post('/api/auth/login', {
+    headers,
+    data: { username: user.username, password: user.password },
+  });
+  const auth = { ...headers, authorization: `Bearer ${(await login.json()).accessToken}` };
+  const { secret } = await (await page.request.post('/api/profil/totp/setup', { headers: auth, data: {} })).json();
+  const enableCode = await generate({ secret });
+  const enabled = await page.request.post('/api/profil/totp/enable', { headers: auth, data: { code: enableCode } });
+  expect(enabled.status()).toBe(200);
+
+  await openProfile(page);
+  const keys = page.getByRole('region', { name: 'Kunci Akses Pribadi' });
+  await keys.getByLabel('Nama kunci').fill('Skrip rekap harian');
+  const create = keys.getByRole('button', { name: 'Buat Kunci' });
+  // The password and the code are asked for.
+  await expect(create).toBeDisabled();
+  await keys.getByLabel('Kata sandi Anda').fill(user.password);
+  await expect(create).toBeDisabled();
+  const otp = keys.getByLabel('Kode OTP');
+  // A spent code is refused, under its field.
+  await otp.fill(enableCode);
+  await create.click();
+  await expect(keys.getByText('Kode OTP ini sudah dipakai.', { exact: false })).toBeVisible();
+  await otp.fill(await nextCode(secret));
+  await create.click();
+  const key = (await keys.getByTestId('access-key').textContent())?.trim() ?? '';
+  expect(key).toMatch(/^pva_/);
+  await expect(keys.getByRole('table')).toContainText('Skrip rekap harian');
+
+  const loginKey = () =>
+    page.request.post('/api/auth/login-key', {
+      headers,
+      data: { username: user.username, password: key, token: null },
+    });
+  expect((await loginKey()).status()).toBe(200);
+
+  // A new password (the profile's form) ends every key.
+  const password = page.getByRole('region', { name: 'Ganti Kata Sandi' });
+  await password.getByLabel('Kata Sandi Lama').fill(user.password);
+  await password.getByLabel('Kata Sandi Baru', { exact: true }).fill('salak-pondoh-manis-8');
+  await password.getByLabel('Ulangi Kata Sandi Baru').fill('salak-pondoh-manis-8');
+  await password.getByRole('button', { name: 'Ganti Kata Sandi' }).click();
+  await expect(password.getByRole('status')).toContainText('kunci akses Anda dicabut');
+  await expect(keys.getByRole('table')).toContainText('Dicabut');
+  expect((await loginKey()).status()).toBe(401);
 });
 
 test('forgot-password: the temporary password from the dev mailbox leads to a new password', async ({ page }) => {

@@ -1,5 +1,6 @@
 // Personal access keys for POST /api/auth/login-key (issue #6): 256 random bits shown once,
 // kept as sha-256 and found by it, expiring and revocable, listed in the user's profile.
+// Issue #30: a change of password revokes them all (revokeAccessKeys).
 
 import { createHash, randomBytes } from 'node:crypto';
 import type { AccessKey } from '@portal/contract';
@@ -27,6 +28,7 @@ export async function createAccessKey(
   userId: number,
   name: string,
   days: number,
+  { withTotp }: { withTotp: boolean },
 ): Promise<{ key: string; accessKey: AccessKey }> {
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await db
@@ -37,6 +39,7 @@ export async function createAccessKey(
       prefix: key.slice(0, KEY_PREFIX.length + 6),
       key_hash: hashAccessKey(key),
       expires_at: sql<Date>`now() + make_interval(days => ${days})`,
+      with_totp: withTotp,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -60,4 +63,14 @@ export async function useAccessKey(db: Kysely<DB>, username: string, key: string
     .returning('k.user_id')
     .executeTakeFirst();
   return row?.user_id ?? null;
+}
+
+/** Revokes every live key of the user (a new password: the keys made under the old one end). */
+export async function revokeAccessKeys(db: Kysely<DB>, userId: number): Promise<void> {
+  await db
+    .updateTable('access_key')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -154,6 +154,28 @@ describe('TOTP second factor', () => {
     expect(await auditActions(user.username)).toEqual(['login.failure', 'login.success']);
   });
 
+  it('takes a code once: the same code again, within its step, is refused (issue #30)', async () => {
+    const user = await createUser(fx.ctx.db, { totpSecret: secret });
+    const code = await generate({ secret });
+    expect((await fx.client.login(user.username, user.password, code)).statusCode).toBe(200);
+    const again = await fx.client.login(user.username, user.password, code);
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({
+      error: ERROR_CODES.otpInvalid,
+      message: 'Kode OTP ini sudah dipakai. Tunggu kode berikutnya dari aplikasi autentikator Anda.',
+    });
+    // Two sign-ins racing with one code: one passes.
+    const next = await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const raced = await Promise.all([1, 2].map(() => fx.client.login(user.username, user.password, next)));
+    expect(raced.map((res) => res.statusCode).sort()).toEqual([200, 401]);
+    expect((await auditActions(user.username)).sort()).toEqual([
+      'login.failure',
+      'login.failure',
+      'login.success',
+      'login.success',
+    ]);
+  });
+
   it('does not ask for a code before the password is right', async () => {
     const user = await createUser(fx.ctx.db, { totpSecret: secret });
     expect((await fx.client.login(user.username, 'salah')).json().error).toBe(ERROR_CODES.invalidCredentials);
@@ -204,6 +226,30 @@ describe('POST /api/auth/refresh', () => {
     });
     expect(reuse.statusCode).toBe(401);
   });
+
+  it('ends the whole family when a rotated refresh token is presented again (issue #30)', async () => {
+    const user = await createUser(fx.ctx.db);
+    const refresh = (refreshToken: string) =>
+      fx.client.request({ method: 'POST', url: '/api/auth/refresh', payload: { refreshToken } });
+    const check = async (token: string) =>
+      (await fx.client.request({ url: '/api/auth/check-token', token })).statusCode;
+    const first = (await fx.client.login(user.username, user.password)).json();
+    const second = (await refresh(first.refreshToken)).json();
+    const third = (await refresh(second.refreshToken)).json();
+    const elsewhere = (await fx.client.login(user.username, user.password)).json();
+    expect(await check(third.accessToken)).toBe(200);
+
+    // Someone replays the first refresh token: whoever holds the family's live session loses it too.
+    const replay = await refresh(first.refreshToken);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().message).toBe('Sesi dihentikan karena token penyegar dipakai ulang. Silakan masuk kembali.');
+    expect(await check(third.accessToken)).toBe(401);
+    expect((await refresh(third.refreshToken)).statusCode).toBe(401);
+    // Another sign-in is another family.
+    expect(await check(elsewhere.accessToken)).toBe(200);
+    expect((await refresh(elsewhere.refreshToken)).statusCode).toBe(200);
+    expect(await auditActions(user.username)).toContain('session.refresh-reuse');
+  });
 });
 
 describe('XSRF double submit (spec §7)', () => {
@@ -243,5 +289,20 @@ describe('XSRF double submit (spec §7)', () => {
     expect(noCookie.statusCode).toBe(403);
     // Nothing was attempted: no failure counted, no audit event.
     expect(await auditActions(user.username)).toEqual([]);
+  });
+
+  it('decides on the route, not the raw URL: POST /%61pi/auth/logout without XSRF is refused (issue #30)', async () => {
+    const user = await createUser(fx.ctx.db);
+    const token = await fx.client.loginToken(user.username, user.password);
+    for (const url of ['/%61pi/auth/logout', '/api/auth/%6cogout', '/%61pi/auth/logout?x=1']) {
+      const res = await fx.ctx.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` } });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error, url).toBe(ERROR_CODES.xsrf);
+    }
+    expect((await fx.client.request({ url: '/api/auth/check-token', token })).statusCode).toBe(200);
+    expect(await auditActions(user.username)).toEqual(['login.success']);
+    // The encoded path is the logout route: with the XSRF pair it is served.
+    expect((await fx.client.request({ method: 'POST', url: '/%61pi/auth/logout', token })).statusCode).toBe(204);
+    expect((await fx.client.request({ url: '/api/auth/check-token', token })).statusCode).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 // The one credential check of every sign-in (local login, and the embedded identity provider's
-// form): lockout, password, deactivation and the TOTP second factor, with their audit events.
+// form): lockout, password, deactivation and the TOTP second factor, with their audit events —
+// and the same check when a signed-in user confirms a change of credentials (issue #30).
 // It issues nothing: the caller decides what a verified user gets (a portal session, an OIDC login).
 
 import { AKUN_ERROR_CODES, ERROR_CODES } from '@portal/contract';
@@ -12,10 +13,13 @@ import { verifyPassword } from './passwords.js';
 import type { UserRow } from './principal.js';
 import { useRecoveryCode } from './recovery-codes.js';
 import { matchesTemporaryPassword } from './temporary-password.js';
-import { verifyTotp } from './totp.js';
+import { useTotp } from './totp.js';
 
 const INVALID_CREDENTIALS = 'Nama pengguna atau kata sandi salah.';
 const PASSWORD_CHANGE_REQUIRED = 'Anda masuk dengan kata sandi sementara. Buat kata sandi baru untuk melanjutkan.';
+const OTP_INVALID = 'Kode OTP salah atau sudah kedaluwarsa.';
+const OTP_USED = 'Kode OTP ini sudah dipakai. Tunggu kode berikutnya dari aplikasi autentikator Anda.';
+const OTP_MISSING = 'Masukkan kode OTP dari aplikasi autentikator Anda.';
 const LOCKED = `Akun dikunci sementara karena terlalu banyak percobaan masuk yang gagal. Coba lagi dalam ${LOCKOUT.lockMinutes} menit.`;
 
 export interface CredentialAttempt {
@@ -93,14 +97,13 @@ export async function checkSecondFactor(
   attempt: Pick<CredentialAttempt, 'username' | 'token' | 'ip'>,
 ): Promise<void> {
   if (user.totp_secret) {
-    if (!attempt.token) {
-      throw new AppError(401, ERROR_CODES.otpRequired, 'Masukkan kode OTP dari aplikasi autentikator Anda.');
-    }
-    // Issue #6: a one-time recovery code may stand in for the code.
-    const otpOk = await verifyTotp(user.totp_secret, attempt.token);
-    const recoveryOk = !otpOk && (await useRecoveryCode(db, user.id, attempt.token));
-    if (!otpOk && !recoveryOk) {
-      await fail(db, attempt, user, 'kode OTP salah', ERROR_CODES.otpInvalid, 'Kode OTP salah atau sudah kedaluwarsa.');
+    if (!attempt.token) throw new AppError(401, ERROR_CODES.otpRequired, OTP_MISSING);
+    // Issue #6: a one-time recovery code may stand in for the code. Issue #30: a code works once.
+    const otp = await useTotp(db, user.id, user.totp_secret, attempt.token);
+    const recoveryOk = otp === 'wrong' && (await useRecoveryCode(db, user.id, attempt.token));
+    if (otp === 'used') await fail(db, attempt, user, 'kode OTP dipakai ulang', ERROR_CODES.otpInvalid, OTP_USED);
+    if (otp !== 'ok' && !recoveryOk) {
+      await fail(db, attempt, user, 'kode OTP salah', ERROR_CODES.otpInvalid, OTP_INVALID);
     }
     if (recoveryOk) await audit(db, attempt, 'login.recovery-code', { actorId: user.id, instansiId: user.instansi_id });
   }
@@ -135,4 +138,50 @@ export async function auditLoginSuccess(
     instansiId: user.instansi_id,
     ...(reason ? { reason } : {}),
   });
+}
+
+/** What a signed-in user gives to confirm a change of their credentials. */
+export interface Confirmation {
+  userId: number;
+  username: string;
+  password: string;
+  /** The current TOTP code; required when `secondFactor` and the account has one. */
+  token?: string | null | undefined;
+  ip: string;
+  /** Ask for the TOTP code too (an access key: issue #30). A recovery code does not stand in. */
+  secondFactor: boolean;
+}
+
+/**
+ * Issue #30: a signed-in user re-enters the password (and the current code) before changing
+ * their credentials. A wrong answer counts toward the lockout like a sign-in's and is audited;
+ * 400 names the field (`details`, as a validation error's). Returns the user.
+ */
+export async function confirmIdentity(db: Kysely<DB>, confirmation: Confirmation): Promise<UserRow> {
+  await refuseIfLocked(db, confirmation);
+  const user = await db
+    .selectFrom('app_user')
+    .selectAll()
+    .where('id', '=', confirmation.userId)
+    .executeTakeFirstOrThrow();
+  const refuse = async (field: 'password' | 'token', reason: string, code: string, message: string) => {
+    const nowLocked = await recordFailure(db, confirmation.username);
+    await audit(db, confirmation, 'reauth.failure', { actorId: user.id, instansiId: user.instansi_id, reason });
+    if (nowLocked) throw new AppError(423, ERROR_CODES.accountLocked, LOCKED);
+    throw new AppError(400, code, message, [{ field: `body.${field}`, message }]);
+  };
+  if (!(await verifyPassword(user.password_hash, confirmation.password))) {
+    await refuse('password', 'kata sandi salah', ERROR_CODES.invalidCredentials, 'Kata sandi salah.');
+  }
+  if (confirmation.secondFactor && user.totp_secret) {
+    const token = confirmation.token?.trim();
+    if (!token) {
+      throw new AppError(400, ERROR_CODES.otpRequired, OTP_MISSING, [{ field: 'body.token', message: OTP_MISSING }]);
+    }
+    const otp = await useTotp(db, user.id, user.totp_secret, token);
+    if (otp === 'used') await refuse('token', 'kode OTP dipakai ulang', ERROR_CODES.otpInvalid, OTP_USED);
+    if (otp === 'wrong') await refuse('token', 'kode OTP salah', ERROR_CODES.otpInvalid, OTP_INVALID);
+  }
+  await clearFailures(db, confirmation.username);
+  return user;
 }

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { DB } from '../db/schema.js';
 import { recordAudit } from '../modules/audit/audit.js';
+import { revokeIdpCredential } from '../oidc/revocation.js';
 import { principalOf } from './access.js';
 import { auditLoginSuccess, checkCredentials } from './credentials.js';
 import type { SessionService } from './sessions.js';
@@ -63,11 +64,18 @@ export async function authRoutes(app: FastifyInstance, { db, sessions, loginRate
     '/api/auth/logout',
     {
       config: { access: 'authenticated' },
-      schema: { tags: ['auth'], summary: 'Keluar: mencabut token di server', security: [{ bearerAuth: [] }] },
+      schema: {
+        tags: ['auth'],
+        summary: 'Keluar: mencabut token di server (sesi portal, atau token akses layanan identitas beserta grant-nya)',
+        security: [{ bearerAuth: [] }],
+      },
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      await sessions.revoke(request.sessionId!);
+      // Issue #30: whichever kind of token it was given (auth/access.ts: the request's credential).
+      const credential = request.credential;
+      if (credential?.kind === 'session') await sessions.revoke(credential.sessionId);
+      else if (credential?.kind === 'idp') await revokeIdpCredential(db, credential);
       await recordAudit(db, {
         action: 'logout',
         actorId: principal.id,

@@ -59,12 +59,30 @@ describe('GET /api/auth/check-token', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('refuses a token signed with the portal key that is not an access token (typ, issue #30)', async () => {
+    const user = await createUser(fx.ctx.db);
+    const token = await fx.client.loginToken(user.username, user.password);
+    const [header] = token.split('.');
+    expect(JSON.parse(Buffer.from(header!, 'base64url').toString())).toEqual({ alg: 'HS256', typ: 'at+jwt' });
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    const key = new TextEncoder().encode(TEST_JWT_SECRET);
+    const resign = (typ: string | undefined) =>
+      new SignJWT(claims).setProtectedHeader(typ ? { alg: 'HS256', typ } : { alg: 'HS256' }).sign(key);
+    for (const typ of ['JWT', undefined, 'id+jwt']) {
+      const res = await fx.client.request({ url: '/api/auth/check-token', token: await resign(typ) });
+      expect(res.statusCode, String(typ)).toBe(401);
+    }
+    expect((await fx.client.request({ url: '/api/auth/check-token', token: await resign('at+jwt') })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses an expired token whose session still exists', async () => {
     const user = await createUser(fx.ctx.db);
     const token = await fx.client.loginToken(user.username, user.password);
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
     const expired = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
       .setIssuer(TOKEN_ISSUER)
       .setSubject(claims.sub)
       .setJti(claims.jti)

@@ -1,5 +1,7 @@
-// The portal's own tokens: a short JWT access token whose jti names a server-side session row
-// (so logout and password changes revoke it at once) and an opaque, rotating refresh token.
+// The portal's own tokens: a short JWT access token (typ at+jwt, RFC 9068) whose jti names a
+// server-side session row (so logout and password changes revoke it at once) and an opaque,
+// rotating refresh token. Issue #30: a session knows how it was opened (password or access key)
+// and its family of rotations; a rotated refresh token presented again ends the whole family.
 
 import { createHash, randomBytes, randomUUID, webcrypto } from 'node:crypto';
 import type { Principal, Session } from '@portal/contract';
@@ -15,11 +17,14 @@ import {
   TableNode,
   UpdateQueryNode,
 } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { DB, SessionVia } from '../db/schema.js';
 import { unauthenticated } from '../errors.js';
+import { recordAudit } from '../modules/audit/audit.js';
 import { toPrincipal } from './principal.js';
 
 export const TOKEN_ISSUER = 'portal-verifikasi-asn';
+/** The JOSE header `typ` of an access token (RFC 9068): an ID or refresh token is never taken for one. */
+export const ACCESS_TOKEN_TYP = 'at+jwt';
 
 export interface SessionOptions {
   secret: string;
@@ -29,9 +34,24 @@ export interface SessionOptions {
   cacheSeconds?: number;
 }
 
+/** The portal session a bearer token names (auth/access.ts: the request's credential). */
+export interface SessionCredential {
+  kind: 'session';
+  sessionId: string;
+  via: SessionVia;
+}
+
 export interface Authenticated {
   principal: Principal;
   sessionId: string;
+  credential: SessionCredential;
+}
+
+export interface IssueOptions {
+  /** How the session is opened (default: a password sign-in). */
+  via?: SessionVia;
+  /** The family of a session made by a refresh (default: a new family, this session's id). */
+  familyId?: string;
 }
 
 interface ClientInfo {
@@ -117,7 +137,7 @@ export class SessionService {
     this.checked.clear();
   }
 
-  async issue(userId: number, client: ClientInfo): Promise<Session> {
+  async issue(userId: number, client: ClientInfo, { via = 'password', familyId }: IssueOptions = {}): Promise<Session> {
     const id = randomUUID();
     const refreshToken = randomBytes(32).toString('base64url');
     const { accessTokenTtlSeconds: ttl, refreshTokenTtlSeconds: refreshTtl } = this.options;
@@ -131,10 +151,12 @@ export class SessionService {
         refresh_expires_at: sql<Date>`now() + make_interval(secs => ${refreshTtl})`,
         ip: client.ip,
         user_agent: client.userAgent?.slice(0, 300) ?? null,
+        via,
+        family_id: familyId ?? id,
       })
       .execute();
     const accessToken = await new SignJWT({})
-      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setProtectedHeader({ alg: 'HS256', typ: ACCESS_TOKEN_TYP })
       .setIssuer(TOKEN_ISSUER)
       .setSubject(String(userId))
       .setJti(id)
@@ -161,7 +183,7 @@ export class SessionService {
       .innerJoin('app_user as u', 'u.id', 's.user_id')
       .innerJoin('instansi as i', 'i.id', 'u.instansi_id')
       .selectAll('u')
-      .select(['i.kode as instansi_kode', 'i.nama as instansi_nama', 'i.jenis as instansi_jenis'])
+      .select(['i.kode as instansi_kode', 'i.nama as instansi_nama', 'i.jenis as instansi_jenis', 's.via'])
       .where('s.id', '=', jti)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', sql<Date>`now()`)
@@ -174,7 +196,11 @@ export class SessionService {
       nama: row.instansi_nama,
       jenis: row.instansi_jenis,
     };
-    const auth = { principal: toPrincipal(row, instansi), sessionId: jti };
+    const auth: Authenticated = {
+      principal: toPrincipal(row, instansi),
+      sessionId: jti,
+      credential: { kind: 'session', sessionId: jti, via: row.via },
+    };
     const cacheMs = (this.options.cacheSeconds ?? 0) * 1000;
     if (cacheMs > 0) {
       this.checked.delete(jti);
@@ -194,7 +220,11 @@ export class SessionService {
     if (known) return known;
     let claims: { jti: string; exp: number };
     try {
-      const { payload } = await jwtVerify(token, await this.key, { issuer: TOKEN_ISSUER, algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, {
+        issuer: TOKEN_ISSUER,
+        algorithms: ['HS256'],
+        typ: ACCESS_TOKEN_TYP,
+      });
       if (!payload.jti || payload.exp === undefined) throw unauthenticated();
       claims = { jti: payload.jti, exp: payload.exp };
     } catch (err) {
@@ -217,24 +247,64 @@ export class SessionService {
       .execute();
   }
 
-  /** Exchanges a refresh token for a new session; the old one is revoked (rotation). */
+  /**
+   * Exchanges a refresh token for a new session of the same family and kind; the old one is
+   * revoked (rotation). A refresh token already exchanged, presented again, means that someone
+   * else holds a copy (RFC 9700 §4.14.2): every session of its family is revoked, and 401.
+   */
   async refresh(refreshToken: string, client: ClientInfo): Promise<{ session: Session; userId: number }> {
-    const revoked = await this.db
+    const hash = sha256(refreshToken);
+    const rotated = await this.db
       .updateTable('auth_session')
-      .set({ revoked_at: sql<Date>`now()` })
-      .where('refresh_token_hash', '=', sha256(refreshToken))
+      .set({ revoked_at: sql<Date>`now()`, rotated_at: sql<Date>`now()` })
+      .where('refresh_token_hash', '=', hash)
       .where('revoked_at', 'is', null)
       .where('refresh_expires_at', '>', sql<Date>`now()`)
-      .returning('user_id')
+      .returning(['id', 'user_id', 'family_id', 'via'])
       .executeTakeFirst();
-    if (!revoked) throw unauthenticated();
+    if (!rotated) {
+      await this.refuseReuse(hash, client);
+      throw unauthenticated();
+    }
     const user = await this.db
       .selectFrom('app_user')
       .select('id')
-      .where('id', '=', revoked.user_id)
+      .where('id', '=', rotated.user_id)
       .where('active', '=', true)
       .executeTakeFirst();
     if (!user) throw unauthenticated();
-    return { session: await this.issue(user.id, client), userId: user.id };
+    const session = await this.issue(user.id, client, { via: rotated.via, familyId: rotated.family_id ?? rotated.id });
+    return { session, userId: user.id };
+  }
+
+  /** A rotated refresh token came back: the family ends (audited), and the caller answers 401. */
+  private async refuseReuse(hash: string, client: ClientInfo): Promise<void> {
+    const used = await this.db
+      .selectFrom('auth_session as s')
+      .innerJoin('app_user as u', 'u.id', 's.user_id')
+      .select(['s.id', 's.family_id', 'u.id as user_id', 'u.username', 'u.instansi_id'])
+      .where('s.refresh_token_hash', '=', hash)
+      .where('s.rotated_at', 'is not', null)
+      .executeTakeFirst();
+    if (!used) return;
+    const family = used.family_id ?? used.id;
+    const ended = await this.db
+      .updateTable('auth_session')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where((eb) => eb.or([eb('family_id', '=', family), eb('id', '=', family)]))
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    await recordAudit(this.db, {
+      action: 'session.refresh-reuse',
+      actorId: used.user_id,
+      actorUsername: used.username,
+      instansiId: used.instansi_id,
+      entity: 'user',
+      entityId: used.user_id,
+      ip: client.ip,
+      reason: 'refresh token yang sudah ditukar dipakai lagi: semua sesi turunannya dicabut',
+      details: { sesiDicabut: Number(ended.numUpdatedRows) },
+    });
+    throw unauthenticated('Sesi dihentikan karena token penyegar dipakai ulang. Silakan masuk kembali.');
   }
 }

@@ -7,6 +7,7 @@ import { randomInt } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { transaction } from '../db/transaction.js';
+import { revokeAccessKeys } from './access-keys.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { UserRow } from './principal.js';
 
@@ -42,7 +43,9 @@ export async function matchesTemporaryPassword(user: UserRow, password: string):
 
 /**
  * Sets the account's own password: clears any temporary one, bumps the version and revokes every
- * other session of the user (issue #6: a password change signs out the other devices).
+ * other session of the user (issue #6: a password change signs out the other devices) and every
+ * access key (issue #30: a key does not outlive the password it was made under). Every change
+ * or reset of a password goes through here.
  */
 export async function setPassword(
   db: Kysely<DB>,
@@ -65,6 +68,7 @@ export async function setPassword(
       .where('id', '=', userId)
       .execute();
     await revokeUserSessions(trx, userId, keepSessionId);
+    await revokeAccessKeys(trx, userId);
   });
 }
 

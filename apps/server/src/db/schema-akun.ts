@@ -44,7 +44,15 @@ export interface AuthSessionTable {
   revoked_at: Timestamp | null;
   ip: string | null;
   user_agent: string | null;
+  /** How the session was opened: a password sign-in, or a personal access key (migration 0032). */
+  via: Generated<SessionVia>;
+  /** The first session of its chain of refreshes; null: its own (sessions older than 0032). */
+  family_id: string | null;
+  /** When its refresh token was exchanged for the next session of the family. */
+  rotated_at: Timestamp | null;
 }
+
+export type SessionVia = 'password' | 'access-key';
 
 export interface LoginLockoutTable {
   username: string;
@@ -92,6 +100,21 @@ export interface AccessKeyTable {
   expires_at: Timestamp;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
+  /** Made with the account's second factor (enabling TOTP revokes the keys made without). */
+  with_totp: Generated<boolean>;
+}
+
+/** The last TOTP time step a user spent: a code of that step or an earlier one is refused. */
+export interface TotpUsedStepTable {
+  user_id: number;
+  // bigint: pg reads it as a string, PGlite as a number; compared in SQL only.
+  step: ColumnType<string | number, number, number>;
+}
+
+/** Identity-service access tokens revoked before they expire (logout), by jti. */
+export interface RevokedTokenTable {
+  jti: string;
+  expires_at: Timestamp;
 }
 
 export interface DevMailTable {

@@ -13,6 +13,8 @@ import type {
   LoginLockoutTable,
   OidcPayloadTable,
   RecoveryCodeTable,
+  RevokedTokenTable,
+  TotpUsedStepTable,
 } from './schema-akun.js';
 import type {
   BerkasIsiTable,
@@ -74,6 +76,8 @@ export interface DB {
   sanggah_nilai: SanggahNilaiTable;
   recovery_code: RecoveryCodeTable;
   access_key: AccessKeyTable;
+  totp_used_step: TotpUsedStepTable;
+  revoked_token: RevokedTokenTable;
   dev_mail: DevMailTable;
   pelamar_supervisi_count: PelamarSupervisiCountTable;
   pelamar_supervisi_delta: PelamarSupervisiDeltaTable;

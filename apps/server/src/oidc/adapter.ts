@@ -79,6 +79,18 @@ export function databaseAdapter(db: Kysely<DB>) {
   };
 }
 
+/**
+ * Ends a grant as the provider's own revocation does (issue #30: logout with its access token):
+ * the grant and everything issued under it (refresh tokens, codes). Its JWT access tokens are not
+ * stored; the API refuses them once their grant is gone (bearer.ts).
+ */
+export async function revokeGrant(db: Kysely<DB>, grantId: string): Promise<void> {
+  await db
+    .deleteFrom('oidc_payload')
+    .where((eb) => eb.or([eb('grant_id', '=', grantId), eb.and([eb('model', '=', 'Grant'), eb('id', '=', grantId)])]))
+    .execute();
+}
+
 /** Removes rows expired for more than an hour (called periodically). */
 export async function sweepExpired(db: Kysely<DB>): Promise<void> {
   await db.deleteFrom('oidc_payload').where('expires_at', '<', sql<Date>`now() - interval '1 hour'`).execute();

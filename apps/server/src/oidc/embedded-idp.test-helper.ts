@@ -4,6 +4,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { importJWK, type JWK, SignJWT } from 'jose';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { useTestApp } from '../test/api-fixture.js';
 import { authorizeParams, formAction, ISSUER_PATH, OIDC, pkcePair, SsoBrowser } from './sso-client.test-helper.js';
@@ -71,14 +72,43 @@ export function useEmbeddedIdp() {
     return { key: await importJWK(jwk, 'RS256'), kid: String(jwk.kid) };
   }
 
+  /** A grant as the provider stores it (issue #30: the API takes a token only while its grant lives). */
+  async function liveGrant(): Promise<string> {
+    const id = randomUUID();
+    await fx.ctx.db
+      .insertInto('oidc_payload')
+      .values({
+        model: 'Grant',
+        id,
+        payload: JSON.stringify({ jti: id, kind: 'Grant', clientId: 'verifikasi' }),
+        expires_at: sql<Date>`now() + interval '1 hour'`,
+      })
+      .execute();
+    return id;
+  }
+
+  /** An access token signed like the provider's (its grant made live unless `grant` is null). */
   async function forgedToken(
     claims: Record<string, unknown>,
-    options: { exp?: number; iss?: string; aud?: string; key?: Awaited<ReturnType<typeof providerKey>> } = {},
+    options: {
+      exp?: number;
+      iss?: string;
+      aud?: string;
+      key?: Awaited<ReturnType<typeof providerKey>>;
+      typ?: string;
+      grant?: string | null;
+    } = {},
   ) {
     const { key, kid } = options.key ?? (await providerKey());
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({ scope: 'openid profile email', client_id: 'verifikasi', ...claims })
-      .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid })
+    const grant = options.grant === undefined ? await liveGrant() : options.grant;
+    return new SignJWT({
+      scope: 'openid profile email',
+      client_id: 'verifikasi',
+      ...(grant ? { grant_id: grant } : {}),
+      ...claims,
+    })
+      .setProtectedHeader({ alg: 'RS256', typ: options.typ ?? 'at+jwt', kid })
       .setIssuer(options.iss ?? ISSUER)
       .setAudience(options.aud ?? 'verifikasi')
       .setSubject('1')
@@ -90,5 +120,5 @@ export function useEmbeddedIdp() {
 
   const checkToken = (token: string) => fx.client.request({ method: 'GET', url: '/api/auth/check-token', token });
 
-  return Object.assign(fx, { signIn, providerKey, forgedToken, checkToken });
+  return Object.assign(fx, { signIn, providerKey, liveGrant, forgedToken, checkToken });
 }

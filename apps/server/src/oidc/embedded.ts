@@ -13,7 +13,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { OidcConfig } from '../config.js';
 import type { DB } from '../db/schema.js';
 import { sweepExpired } from './adapter.js';
-import type { BearerAuthenticator, IdpTokenVerifier } from './bearer.js';
+import { type BearerAuthenticator, type IdpTokenVerifier, idpCredential } from './bearer.js';
 import { interactionRoutes } from './interactions.js';
 import { accountProfile, claimsForScopes } from './keycloak-claims.js';
 import { clientOrigins, findActiveUser, KEYCLOAK_ROUTES, REFRESH_TOKEN_TTL_SECONDS } from './provider.js';
@@ -218,13 +218,16 @@ export async function embeddedIdentityProvider(
         .send();
     };
 
-    /** The user a JWT access token of this provider names: same checks as the API, then by sub. */
+    /**
+     * The user a JWT access token of this provider names: same checks as the API (an access token,
+     * not an ID or refresh token; not revoked, its grant live), then by sub.
+     */
     const tokenUser = async (request: FastifyRequest) => {
       const token = request.headers.authorization?.match(/^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)$/i)?.[1];
       if (!token) return { token: null };
       try {
         const payload = await verifier.verify(token);
-        await bearer.principalFor(payload);
+        await bearer.principalFor(idpCredential(token, payload, true), payload);
         const user = await findActiveUser(db, payload.sub);
         return { token, payload, user };
       } catch {

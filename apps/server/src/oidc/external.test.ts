@@ -2,12 +2,15 @@
 // takes that realm's tokens: keys from its discovery document's jwks_uri (a real HTTP server here,
 // standing in for Keycloak), issuer and audience checked, the user found by the configured claim.
 
+import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ERROR_CODES } from '@portal/contract';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { createTestApp, createUser, TEST_JWT_SECRET, TestClient, type TestContext } from '../test/test-app.js';
+import { listWith } from './sso-client.test-helper.js';
 
 let keycloak: Server;
 let issuer: string;
@@ -38,9 +41,10 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => keycloak.close(() => resolve())));
 
-const token = (claims: Record<string, unknown>, options: { iss?: string; aud?: string } = {}) =>
-  new SignJWT(claims)
-    .setProtectedHeader({ alg: 'RS256', kid: 'kunci-1', typ: 'JWT' })
+/** A token shaped like Keycloak's: header typ JWT, the kind in the claim `typ` (an access token: Bearer). */
+const token = (claims: Record<string, unknown>, options: { iss?: string; aud?: string; typ?: string } = {}) =>
+  new SignJWT({ typ: 'Bearer', jti: randomUUID(), ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: 'kunci-1', typ: options.typ ?? 'JWT' })
     .setIssuer(options.iss ?? issuer)
     .setAudience(options.aud ?? 'portal-verifikasi')
     .setSubject('f2b7c7e0-0000-4000-8000-000000000001')
@@ -86,6 +90,39 @@ describe('external identity service (OIDC_ISSUER)', () => {
 
     await ctx.db.updateTable('app_user').set({ active: false }).where('id', '=', user.id).execute();
     expect((await check(await token({ preferred_username: user.username }))).statusCode).toBe(401);
+  });
+
+  it('takes only access tokens: Keycloak’s ID and refresh tokens are refused (issue #30)', async () => {
+    const client = new TestClient(ctx.app);
+    const user = await createUser(ctx.db, { roles: ['ROLE_VERIFIKATOR_CPNS'], flags: { isCpns: true } });
+    const check = (t: string) => client.request({ method: 'GET', url: '/api/auth/check-token', token: t });
+    const claims = { preferred_username: user.username };
+    expect((await check(await token(claims))).statusCode).toBe(200);
+    for (const typ of ['ID', 'Refresh', 'Logout']) {
+      const res = await check(await token({ ...claims, typ }));
+      expect(res.statusCode, typ).toBe(401);
+      expect(res.json().error, typ).toBe(ERROR_CODES.unauthenticated);
+      expect((await listWith(client, '/api/cpns/verifikator/filter', await token({ ...claims, typ }))).statusCode).toBe(
+        401,
+      );
+    }
+    // A token that does not say what it is (no claim typ, header JWT) is not taken for an access token;
+    // RFC 9068's header typ at+jwt is.
+    expect((await check(await token({ ...claims, typ: undefined }))).statusCode).toBe(401);
+    expect((await check(await token({ ...claims, typ: undefined }, { typ: 'at+jwt' }))).statusCode).toBe(200);
+  });
+
+  it('refuses at this portal a token whose logout it was given (issue #30)', async () => {
+    const client = new TestClient(ctx.app);
+    const user = await createUser(ctx.db);
+    const check = (t: string) => client.request({ method: 'GET', url: '/api/auth/check-token', token: t });
+    const mine = await token({ preferred_username: user.username });
+    const other = await token({ preferred_username: user.username });
+    expect((await client.request({ method: 'POST', url: '/api/auth/logout', token: mine })).statusCode).toBe(204);
+    const res = await check(mine);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Sesi Anda telah berakhir. Silakan masuk kembali.');
+    expect((await check(other)).statusCode).toBe(200);
   });
 });
 

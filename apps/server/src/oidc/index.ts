@@ -42,7 +42,7 @@ export async function setUpIdentity(app: FastifyInstance, { db, config, sessions
     audience: oidc.audience,
     keys: discoveredKeys(oidc.issuer, oidc.mode === 'embedded' ? inProcess : undefined),
   });
-  const bearer = new BearerAuthenticator(db, sessions, verifier, oidc.usernameClaim);
+  const bearer = new BearerAuthenticator(db, sessions, verifier, oidc.usernameClaim, oidc.mode === 'embedded');
 
   if (oidc.mode === 'embedded') {
     const { provider, refreshTokens } = await createEmbeddedProvider({

@@ -6,9 +6,16 @@ import { ERROR_CODES } from '@portal/contract';
 import { decodeJwt, importJWK, type JWK } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../test/test-app.js';
-import { authorizeUrl, ORIGIN, REDIRECT, tokenRequest, useEmbeddedIdp } from './embedded-idp.test-helper.js';
+import {
+  authorizeUrl,
+  ISSUER as ISSUER_URL,
+  ORIGIN,
+  REDIRECT,
+  tokenRequest,
+  useEmbeddedIdp,
+} from './embedded-idp.test-helper.js';
 import { newSigningKey } from './provider.js';
-import { formAction, ISSUER_PATH, OIDC, pkcePair, SsoBrowser } from './sso-client.test-helper.js';
+import { formAction, ISSUER_PATH, listWith, OIDC, pkcePair, SsoBrowser } from './sso-client.test-helper.js';
 
 const fx = useEmbeddedIdp();
 const { signIn, forgedToken, checkToken } = fx;
@@ -63,9 +70,80 @@ describe('API refusals of identity-service tokens', () => {
     expect(refresh.statusCode).toBe(400);
   });
 
+  it('refuses the ID token and the refresh token of a sign-in: check-token, the API and the account endpoint (issue #30)', async () => {
+    const user = await createUser(fx.ctx.db, { roles: ['ROLE_VERIFIKATOR_CPNS'], flags: { isCpns: true } });
+    const { tokens } = await signIn(user);
+    // The ID token has the same issuer, key and audience (the client): only its kind tells.
+    expect(decodeJwt(tokens.id_token)).toMatchObject({ iss: ISSUER_URL, aud: 'verifikasi' });
+    const account = (token: string) =>
+      fx.ctx.app.inject({
+        method: 'GET',
+        url: `${ISSUER_PATH}/account`,
+        headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+      });
+    for (const [name, token] of [
+      ['id_token', tokens.id_token],
+      ['refresh_token', tokens.refresh_token],
+    ]) {
+      const check = await checkToken(token);
+      expect(check.statusCode, name).toBe(401);
+      expect(check.json().error, name).toBe(ERROR_CODES.unauthenticated);
+      expect((await listWith(fx.client, '/api/cpns/verifikator/filter', token)).statusCode, name).toBe(401);
+      expect((await account(token)).statusCode, name).toBe(401);
+    }
+    expect((await checkToken(tokens.access_token)).statusCode).toBe(200);
+    expect((await listWith(fx.client, '/api/cpns/verifikator/filter', tokens.access_token)).statusCode).toBe(200);
+    expect((await account(tokens.access_token)).statusCode).toBe(200);
+
+    // Signed with the provider's key, a token that does not say it is an access token is refused.
+    const claims = { preferred_username: user.username };
+    expect((await checkToken(await forgedToken(claims, { typ: 'JWT' }))).statusCode).toBe(401);
+    expect((await checkToken(await forgedToken({ ...claims, typ: 'ID' }))).statusCode).toBe(401);
+    expect((await checkToken(await forgedToken({ ...claims, typ: 'Refresh' }))).statusCode).toBe(401);
+    expect((await checkToken(await forgedToken(claims))).statusCode).toBe(200);
+  });
+
+  it('refuses a token whose grant has ended, or that names none (issue #30)', async () => {
+    const user = await createUser(fx.ctx.db);
+    const claims = { preferred_username: user.username };
+    expect((await checkToken(await forgedToken(claims, { grant: null }))).statusCode).toBe(401);
+    const grant = await fx.liveGrant();
+    const token = await forgedToken(claims, { grant });
+    expect((await checkToken(token)).statusCode).toBe(200);
+    await fx.ctx.db.deleteFrom('oidc_payload').where('model', '=', 'Grant').where('id', '=', grant).execute();
+    const res = await checkToken(token);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Sesi Anda telah berakhir. Silakan masuk kembali.');
+  });
+
   it('still takes the portal’s own tokens', async () => {
     const user = await createUser(fx.ctx.db);
     expect((await checkToken(await fx.client.loginToken(user.username, user.password))).statusCode).toBe(200);
+  });
+});
+
+describe('logout with the provider’s access token (issue #30)', () => {
+  it('revokes the token and its grant: the API, the account endpoint and the refresh token refuse', async () => {
+    const user = await createUser(fx.ctx.db);
+    const { browser, tokens } = await signIn(user);
+    const other = await signIn(user);
+    const logout = await fx.client.request({ method: 'POST', url: '/api/auth/logout', token: tokens.access_token });
+    expect(logout.statusCode).toBe(204);
+    expect((await checkToken(tokens.access_token)).statusCode).toBe(401);
+    const account = await fx.ctx.app.inject({
+      method: 'GET',
+      url: `${ISSUER_PATH}/account`,
+      headers: { accept: 'application/json', authorization: `Bearer ${tokens.access_token}` },
+    });
+    expect(account.statusCode).toBe(401);
+    const refresh = await tokenRequest(browser, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    expect(refresh.statusCode).toBe(400);
+    expect(refresh.json().error).toBe('invalid_grant');
+    const { jti } = decodeJwt(tokens.access_token);
+    const listed = await fx.ctx.db.selectFrom('revoked_token').select('jti').where('jti', '=', String(jti)).execute();
+    expect(listed).toHaveLength(1);
+    // Another sign-in of the same user is another grant.
+    expect((await checkToken(other.tokens.access_token)).statusCode).toBe(200);
   });
 });
 

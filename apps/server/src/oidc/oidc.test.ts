@@ -146,6 +146,24 @@ describe('code + PKCE sign-in', () => {
     expect(decodeJwt(tokens.id_token).amr).toEqual(['pwd', 'otp']);
   });
 
+  it('refuses at the OTP step a code already used, here or at the local login (issue #30)', async () => {
+    const user = await createUser(fx.ctx.db, { totpSecret: TOTP_SECRET });
+    const code = await generate({ secret: TOTP_SECRET });
+    expect((await fx.client.login(user.username, user.password, code)).statusCode).toBe(200);
+    const browser = new SsoBrowser(fx.ctx.app);
+    const form = await browser.follow(authorizeUrl(pkcePair()));
+    const otpPage = await browser.postForm(formAction(form.res.body), {
+      username: user.username,
+      password: user.password,
+    });
+    const reused = await browser.postForm(formAction(otpPage.body), { token: code });
+    expect(reused.statusCode).toBe(401);
+    expect(reused.body).toContain('Kode OTP ini sudah dipakai.');
+    const next = await generate({ secret: TOTP_SECRET, epoch: Math.floor(Date.now() / 1000) + 30 });
+    const ok = await browser.postForm(formAction(reused.body), { token: next });
+    expect(ok.statusCode).toBe(303);
+  });
+
   it('asks the Indonesian consent question when the client wants it (prompt=consent)', async () => {
     const user = await createUser(fx.ctx.db);
     const browser = new SsoBrowser(fx.ctx.app);
@@ -224,8 +242,6 @@ describe('refresh and end-session', () => {
       azp: 'verifikasi',
       sub: String(user.id),
     });
-    const reused = await tokenRequest(browser, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
-    expect(reused.statusCode).toBe(400);
     expect((await checkToken(next.access_token)).statusCode).toBe(200);
 
     const status = () =>
@@ -251,6 +267,26 @@ describe('refresh and end-session', () => {
     const dead = await tokenRequest(browser, { grant_type: 'refresh_token', refresh_token: next.refresh_token });
     expect(dead.statusCode).toBe(400);
     expect(dead.json().error).toBe('invalid_grant');
+    // Issue #30: the grant is over, so is its access token (not only at its expiry).
+    expect((await checkToken(next.access_token)).statusCode).toBe(401);
+  });
+
+  it('revokes the grant when a consumed refresh token is presented again (issue #30)', async () => {
+    const user = await createUser(fx.ctx.db);
+    const { browser, tokens } = await signIn(user);
+    const refreshed = await tokenRequest(browser, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    expect(refreshed.statusCode).toBe(200);
+    const next = refreshed.json();
+    expect((await checkToken(next.access_token)).statusCode).toBe(200);
+
+    const replay = await tokenRequest(browser, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token });
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json().error).toBe('invalid_grant');
+    // oidc-provider revoked the whole grant: the rotated refresh token and its access token are dead.
+    const after = await tokenRequest(browser, { grant_type: 'refresh_token', refresh_token: next.refresh_token });
+    expect(after.statusCode).toBe(400);
+    expect(after.json().error).toBe('invalid_grant');
+    expect((await checkToken(next.access_token)).statusCode).toBe(401);
   });
 
   it('refuses a status question from an origin that is not the client', async () => {

@@ -11,6 +11,7 @@ import type { OidcConfig } from '../config.js';
 import type { DB } from '../db/schema.js';
 import { getOrCreateSecret } from '../db/secrets.js';
 import { databaseAdapter } from './adapter.js';
+import { GRANT_CLAIM } from './bearer.js';
 import {
   type ClaimsUser,
   claimsForScopes,
@@ -142,7 +143,8 @@ export async function createEmbeddedProvider({
     // Keycloak's access tokens name the user (profile and email claims by scope), the realm roles
     // (realm_access.roles, its "roles" scope), the client's web origins (allowed-origins, its
     // "web-origins" scope) and the SSO session; keycloak-js reads `sid` for its status iframe
-    // (the same value as the authorization response's session_state).
+    // (the same value as the authorization response's session_state). Issue #30: the grant, which
+    // the API checks is still there (a sign-out, a reused refresh token or a logout ends it).
     async extraTokenClaims(ctx, token) {
       if (!('accountId' in token) || !token.accountId) return undefined;
       const user = await findActiveUser(db, token.accountId);
@@ -157,6 +159,7 @@ export async function createEmbeddedProvider({
         'allowed-origins': clientOrigins(oidc.redirectUris),
         azp: token.clientId,
         ...(sid ? { sid } : {}),
+        ...('grantId' in token && token.grantId ? { [GRANT_CLAIM]: token.grantId } : {}),
       };
     },
     features: {

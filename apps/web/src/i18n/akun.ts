@@ -72,10 +72,15 @@ export const idAkun = {
     copied: 'Tersalin',
     keysTitle: 'Kunci Akses Pribadi',
     keysIntro:
-      'Untuk masuk dari skrip atau aplikasi lain (POST /api/auth/login-key) tanpa kata sandi Anda. Perlakukan seperti kata sandi.',
+      'Untuk masuk dari skrip atau aplikasi lain (POST /api/auth/login-key) tanpa kata sandi Anda. Perlakukan seperti kata sandi. Sesi dari kunci akses tidak dapat mengelola kredensial, dan semua kunci dicabut bila kata sandi diganti.',
     keyName: 'Nama kunci',
     keyDays: 'Berlaku',
     keyDaysOption: (days: number) => `${days} hari`,
+    keyConfirmIntro: 'Untuk membuat kunci, masukkan kembali kata sandi Anda.',
+    keyConfirmIntroOtp:
+      'Untuk membuat kunci, masukkan kembali kata sandi Anda dan kode OTP dari aplikasi autentikator.',
+    keyPassword: 'Kata sandi Anda',
+    keyOtp: 'Kode OTP',
     keyCreate: 'Buat Kunci',
     keyShownOnce: 'Salin kunci ini sekarang: kunci tidak akan ditampilkan lagi.',
     keyRevoke: 'Cabut',

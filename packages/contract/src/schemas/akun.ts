@@ -59,9 +59,20 @@ export const accessKeySchema = z.object({
 });
 export type AccessKey = z.infer<typeof accessKeySchema>;
 
+/**
+ * Issue #30: a key is made only with the password re-entered and, when the account has a second
+ * factor, its current code — so a key never stands in for the second factor.
+ */
 export const createAccessKeyRequestSchema = z.object({
   name: z.string().trim().min(3, 'Nama kunci minimal 3 karakter').max(60),
   days: z.number().int().min(1).max(365),
+  password: z.string().min(1, 'Kata sandi wajib diisi').max(200),
+  /** The current TOTP code; required when the account has a second factor. */
+  token: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Kode OTP 6 angka')
+    .optional(),
 });
 export type CreateAccessKeyRequest = z.infer<typeof createAccessKeyRequestSchema>;
 
@@ -134,7 +145,7 @@ export const penggunaRowSchema = z.object({
   active: z.boolean(),
   totpEnabled: z.boolean(),
   createdAt: z.string(),
-  version: recordVersion,
+  version: z.number().int(),
   /** The caller may edit this account (it holds no role outside what the caller grants). */
   bisaDiubah: z.boolean(),
 });
@@ -172,7 +183,7 @@ export const penggunaUpdateSchema = z.object({
   email,
   roles,
   active: z.boolean(),
-  version: z.number().int(),
+  version: recordVersion,
 });
 export type PenggunaUpdate = z.infer<typeof penggunaUpdateSchema>;
 

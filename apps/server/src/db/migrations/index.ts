@@ -25,6 +25,7 @@ import * as m0025 from './0025-impor-unlogged.js';
 import * as m0026 from './0026-impor-cek-status.js';
 import * as m0030 from './0030-sesi-berubah.js';
 import * as m0031 from './0031-fungsi-terikat.js';
+import * as m0032 from './0032-kredensial.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0026-impor-cek-status': m0026,
   '0030-sesi-berubah': m0030,
   '0031-fungsi-terikat': m0031,
+  '0032-kredensial': m0032,
 };

@@ -26,6 +26,8 @@ afterAll(async () => {
 const post = (url: string, payload: unknown, token?: string) =>
   client.request({ method: 'POST', url, payload: payload as Record<string, unknown>, token });
 const checkToken = (token: string) => client.request({ method: 'GET', url: '/api/auth/check-token', token });
+/** The code of the next 30-second step (accepted: one step of clock drift), unspent while the current one is. */
+const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
 const actions = async (userId: number) =>
   (await ctx.db.selectFrom('audit_event').select('action').where('actor_id', '=', userId).orderBy('id').execute()).map(
     (e) => e.action,
@@ -35,7 +37,7 @@ describe('POST /api/auth/login-key', () => {
   async function withKey(days = 30) {
     const user = await createUser(ctx.db);
     const token = await client.loginToken(user.username, user.password);
-    const res = await post('/api/profil/access-keys', { name: 'Skrip rekap', days }, token);
+    const res = await post('/api/profil/access-keys', { name: 'Skrip rekap', days, password: user.password }, token);
     expect(res.statusCode).toBe(201);
     return { user, token, key: res.json().key as string, id: res.json().accessKey.id as number };
   }
@@ -103,6 +105,156 @@ describe('POST /api/auth/login-key', () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
     expect(JSON.stringify(profile)).not.toContain(key);
+  });
+});
+
+describe('access keys are credentials for tools, never a way around the second factor (issue #30)', () => {
+  const SECRET = 'KVKFKRCPNZQUYMLXOVYDSQKJKZDTSRLD';
+  const createKey = (token: string, body: Record<string, unknown>) =>
+    post('/api/profil/access-keys', { name: 'Skrip rekap', days: 30, ...body }, token);
+  const loginKey = (username: string, key: string) =>
+    post('/api/auth/login-key', { username, password: key, token: null });
+  const keyRow = (id: number) =>
+    ctx.db.selectFrom('access_key').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('asks for the password again, naming the field in Indonesian when it is missing or wrong', async () => {
+    const user = await createUser(ctx.db);
+    const token = await client.loginToken(user.username, user.password);
+    const missing = await createKey(token, {});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().details).toEqual([expect.objectContaining({ field: 'body.password' })]);
+    const wrong = await createKey(token, { password: 'bukan-kata-sandinya' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({
+      error: ERROR_CODES.invalidCredentials,
+      message: 'Kata sandi salah.',
+      details: [{ field: 'body.password', message: 'Kata sandi salah.' }],
+    });
+    const ok = await createKey(token, { password: user.password });
+    expect(ok.statusCode).toBe(201);
+    expect((await keyRow(ok.json().accessKey.id)).with_totp).toBe(false);
+    expect(await actions(user.id)).toEqual(expect.arrayContaining(['reauth.failure', 'access-key.create']));
+  });
+
+  it('asks an account with TOTP for a current, unspent code too', async () => {
+    const user = await createUser(ctx.db, { totpSecret: SECRET });
+    const loginCode = await generate({ secret: SECRET });
+    const login = await client.login(user.username, user.password, loginCode);
+    expect(login.statusCode).toBe(200);
+    const token = login.json().accessToken;
+
+    const noCode = await createKey(token, { password: user.password });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json()).toEqual(
+      expect.objectContaining({
+        error: ERROR_CODES.otpRequired,
+        details: [expect.objectContaining({ field: 'body.token' })],
+      }),
+    );
+    const wrongCode = loginCode === '000000' ? '111111' : '000000';
+    const wrong = await createKey(token, { password: user.password, token: wrongCode });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual(
+      expect.objectContaining({
+        error: ERROR_CODES.otpInvalid,
+        details: [expect.objectContaining({ field: 'body.token' })],
+      }),
+    );
+    // The code of the sign-in is spent.
+    const spent = await createKey(token, { password: user.password, token: loginCode });
+    expect(spent.statusCode).toBe(400);
+    expect(spent.json().message).toContain('sudah dipakai');
+    const ok = await createKey(token, { password: user.password, token: await nextCode(SECRET) });
+    expect(ok.statusCode).toBe(201);
+    expect((await keyRow(ok.json().accessKey.id)).with_totp).toBe(true);
+    expect((await loginKey(user.username, ok.json().key)).statusCode).toBe(200);
+  });
+
+  it('counts wrong passwords toward the lockout, like a sign-in', async () => {
+    const user = await createUser(ctx.db);
+    const token = await client.loginToken(user.username, user.password);
+    for (let i = 0; i < 4; i++) expect((await createKey(token, { password: 'salah' })).statusCode).toBe(400);
+    expect((await createKey(token, { password: 'salah' })).statusCode).toBe(423);
+    expect((await createKey(token, { password: user.password })).statusCode).toBe(423);
+    expect((await client.login(user.username, user.password)).statusCode).toBe(423);
+  });
+
+  it('refuses a session opened with a key every credential change (403), also after a refresh', async () => {
+    const user = await createUser(ctx.db);
+    const token = await client.loginToken(user.username, user.password);
+    const created = (await createKey(token, { password: user.password })).json();
+    const session = (await loginKey(user.username, created.key)).json();
+    const keyTokens = async function* () {
+      yield session.accessToken as string;
+      // Its refresh is a session of the same kind.
+      yield (await post('/api/auth/refresh', { refreshToken: session.refreshToken })).json().accessToken as string;
+    };
+    for await (const keyToken of keyTokens()) {
+      expect((await client.request({ method: 'GET', url: '/api/profil', token: keyToken })).statusCode).toBe(200);
+      const refusals = [
+        await createKey(keyToken, { password: user.password }),
+        await client.request({
+          method: 'DELETE',
+          url: `/api/profil/access-keys/${created.accessKey.id}`,
+          token: keyToken,
+        }),
+        await post('/api/profil/totp/setup', {}, keyToken),
+        await post('/api/profil/totp/enable', { code: '123456' }, keyToken),
+        await post('/api/profil/totp/disable', { password: user.password }, keyToken),
+      ];
+      for (const res of refusals) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual(
+          expect.objectContaining({ error: ERROR_CODES.forbidden, message: expect.stringContaining('kunci akses') }),
+        );
+      }
+    }
+    // The password session may.
+    expect((await post('/api/profil/totp/setup', {}, token)).statusCode).toBe(200);
+  });
+
+  it('revokes every key when the password is changed, with the sessions the keys opened', async () => {
+    const user = await createUser(ctx.db);
+    const token = await client.loginToken(user.username, user.password);
+    const created = (await createKey(token, { password: user.password })).json();
+    const keySession = (await loginKey(user.username, created.key)).json().accessToken;
+    const res = await post(
+      '/api/auth/reset-password',
+      { username: user.username, oldPassword: user.password, newPassword: 'rambutan-manis-sekali' },
+      keySession,
+    );
+    expect(res.statusCode).toBe(200);
+    expect((await loginKey(user.username, created.key)).statusCode).toBe(401);
+    expect((await keyRow(created.accessKey.id)).revoked_at).not.toBeNull();
+    // Presented by a key's session, the change keeps no session.
+    expect((await checkToken(keySession)).statusCode).toBe(401);
+  });
+
+  it('revokes every key when a temporary password (forgot-password) is replaced', async () => {
+    const user = await createUser(ctx.db);
+    const token = await client.loginToken(user.username, user.password);
+    const created = (await createKey(token, { password: user.password })).json();
+    await post('/api/forgot-password', { email: `${user.username}@uji.go.id` });
+    const temporary = temporaryPasswordIn(await smtp.waitFor(`${user.username}@uji.go.id`));
+    const reset = await post('/api/auth/reset-password', {
+      username: user.username,
+      oldPassword: temporary,
+      newPassword: 'durian-montong-legit',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await loginKey(user.username, created.key)).statusCode).toBe(401);
+  });
+
+  it('revokes the keys made without the second factor when it is enabled', async () => {
+    const user = await createUser(ctx.db);
+    const token = await client.loginToken(user.username, user.password);
+    const created = (await createKey(token, { password: user.password })).json();
+    expect((await loginKey(user.username, created.key)).statusCode).toBe(200);
+    const { secret } = (await post('/api/profil/totp/setup', {}, token)).json();
+    expect((await post('/api/profil/totp/enable', { code: await generate({ secret }) }, token)).statusCode).toBe(200);
+    expect((await loginKey(user.username, created.key)).statusCode).toBe(401);
+    const profile = (await client.request({ method: 'GET', url: '/api/profil', token })).json();
+    expect(profile.accessKeys[0].revokedAt).not.toBeNull();
   });
 });
 
@@ -316,7 +468,8 @@ describe('TOTP second factor on the profile', () => {
     expect(wrong.statusCode).toBe(400);
     expect((await client.login(user.username, user.password)).statusCode).toBe(200);
 
-    const enable = await post('/api/profil/totp/enable', { code: await generate({ secret }) }, token);
+    const enableCode = await generate({ secret });
+    const enable = await post('/api/profil/totp/enable', { code: enableCode }, token);
     expect(enable.statusCode).toBe(200);
     const codes: string[] = enable.json().recoveryCodes;
     expect(codes).toHaveLength(10);
@@ -329,7 +482,13 @@ describe('TOTP second factor on the profile', () => {
     const reused = await client.login(user.username, user.password, code);
     expect(reused.statusCode).toBe(401);
     expect(reused.json().error).toBe(ERROR_CODES.otpInvalid);
-    expect((await client.login(user.username, user.password, await generate({ secret }))).statusCode).toBe(200);
+    // Issue #30: the code that enabled the factor is spent too – a TOTP code works once.
+    const enableCodeAgain = await client.login(user.username, user.password, enableCode);
+    expect(enableCodeAgain.statusCode).toBe(401);
+    expect(enableCodeAgain.json()).toEqual(
+      expect.objectContaining({ error: ERROR_CODES.otpInvalid, message: expect.stringContaining('sudah dipakai') }),
+    );
+    expect((await client.login(user.username, user.password, await nextCode(secret))).statusCode).toBe(200);
 
     const profile = (await client.request({ method: 'GET', url: '/api/profil', token })).json();
     expect(profile).toEqual(expect.objectContaining({ totpEnabled: true, recoveryCodesLeft: 9 }));

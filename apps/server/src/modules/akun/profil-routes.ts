@@ -1,6 +1,8 @@
 // The signed-in user's own account (issue #6, /profil): the TOTP second factor (enrol with a QR
 // code, verify a code before it is on, recovery codes shown once), personal access keys and the
 // recent sign-ins. Changing the password is POST /api/auth/reset-password (spec §7).
+// Issue #30: a session opened with an access key manages no credentials here (403); a key is made
+// with the password and the current code; enabling the second factor revokes keys made without it.
 
 import {
   accessKeySchema,
@@ -20,11 +22,11 @@ import { type Kysely, sql } from 'kysely';
 import { generateSecret, generateURI } from 'otplib';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { actorOf, principalOf } from '../../auth/access.js';
+import { actorOf, principalOf, refuseAccessKeySession } from '../../auth/access.js';
 import { createAccessKey, toAccessKey } from '../../auth/access-keys.js';
-import { verifyPassword } from '../../auth/passwords.js';
+import { confirmIdentity } from '../../auth/credentials.js';
 import { recoveryCodesLeft, replaceRecoveryCodes } from '../../auth/recovery-codes.js';
-import { verifyTotp } from '../../auth/totp.js';
+import { useTotp } from '../../auth/totp.js';
 import type { DB } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
@@ -46,6 +48,8 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
   const r = app.withTypeProvider<ZodTypeProvider>();
   const own = { access: 'authenticated' as const };
   const security = [{ bearerAuth: [] }];
+  /** Routes that change credentials: refused to a session opened with an access key, before the body is read. */
+  const credentialChange = async (request: FastifyRequest) => refuseAccessKeySession(request);
 
   const audit = (request: FastifyRequest, action: string, details?: Record<string, unknown>) => {
     const actor = actorOf(request);
@@ -61,12 +65,18 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     });
   };
 
-  async function requirePassword(userId: number, password: string) {
-    const user = await db.selectFrom('app_user').select('password_hash').where('id', '=', userId).executeTakeFirst();
-    if (!(await verifyPassword(user?.password_hash ?? null, password))) {
-      throw new AppError(400, ERROR_CODES.invalidCredentials, 'Kata sandi salah.', { field: 'password' });
-    }
-  }
+  /** The password (and, `secondFactor`, the current code) re-entered: auth/credentials.ts. */
+  const confirm = (request: FastifyRequest, body: { password: string; token?: string }, secondFactor: boolean) => {
+    const principal = principalOf(request);
+    return confirmIdentity(db, {
+      userId: principal.id,
+      username: principal.username,
+      password: body.password,
+      token: body.token,
+      ip: request.ip,
+      secondFactor,
+    });
+  };
 
   r.get(
     '/api/profil',
@@ -112,6 +122,7 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     '/api/profil/totp/setup',
     {
       config: own,
+      preValidation: credentialChange,
       schema: {
         tags: ['profil'],
         summary: 'Mulai mengaktifkan OTP: rahasia baru dan kode QR (belum aktif sebelum diverifikasi)',
@@ -139,6 +150,7 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     '/api/profil/totp/enable',
     {
       config: own,
+      preValidation: credentialChange,
       schema: {
         tags: ['profil'],
         summary: 'Mengaktifkan OTP setelah kode pertama benar; kode pemulihan ditampilkan sekali',
@@ -158,7 +170,9 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
       if (!user.totp_pending_secret) {
         throw new AppError(409, 'OTP_BELUM_DISIAPKAN', 'Mulai lagi dari "Aktifkan verifikasi dua langkah".');
       }
-      if (!(await verifyTotp(user.totp_pending_secret, request.body.code))) {
+      // The first code of the new secret is spent like any other (a code works once).
+      const first = await useTotp(db, principal.id, user.totp_pending_secret, request.body.code, { fresh: true });
+      if (first !== 'ok') {
         throw new AppError(
           400,
           ERROR_CODES.otpInvalid,
@@ -178,6 +192,14 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
           })
           .where('id', '=', principal.id)
           .execute();
+        // Issue #30: a key made without the second factor would be a way around it.
+        await trx
+          .updateTable('access_key')
+          .set({ revoked_at: sql<Date>`now()` })
+          .where('user_id', '=', principal.id)
+          .where('with_totp', '=', false)
+          .where('revoked_at', 'is', null)
+          .execute();
         return replaceRecoveryCodes(trx, principal.id);
       });
       await audit(request, 'totp.enable');
@@ -189,6 +211,7 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     '/api/profil/totp/disable',
     {
       config: own,
+      preValidation: credentialChange,
       schema: {
         tags: ['profil'],
         summary: 'Menonaktifkan OTP (kata sandi diminta); kode pemulihan dihapus',
@@ -198,7 +221,7 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      await requirePassword(principal.id, request.body.password);
+      await confirm(request, request.body, false);
       await transaction(db, async (trx) => {
         await trx
           .updateTable('app_user')
@@ -216,9 +239,11 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     '/api/profil/access-keys',
     {
       config: own,
+      preValidation: credentialChange,
       schema: {
         tags: ['profil'],
-        summary: 'Membuat kunci akses pribadi (ditampilkan sekali) untuk POST /api/auth/login-key',
+        summary:
+          'Membuat kunci akses pribadi (ditampilkan sekali) untuk POST /api/auth/login-key; kata sandi dan, bila OTP aktif, kodenya diminta',
         security,
         body: createAccessKeyRequestSchema,
         response: { 201: createAccessKeyResponseSchema },
@@ -226,7 +251,10 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const created = await createAccessKey(db, principal.id, request.body.name, request.body.days);
+      const user = await confirm(request, request.body, true);
+      const created = await createAccessKey(db, principal.id, request.body.name, request.body.days, {
+        withTotp: user.totp_secret !== null,
+      });
       await audit(request, 'access-key.create', {
         id: created.accessKey.id,
         nama: created.accessKey.name,
@@ -240,6 +268,7 @@ export async function profilRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     '/api/profil/access-keys/:id',
     {
       config: own,
+      preValidation: credentialChange,
       schema: {
         tags: ['profil'],
         summary: 'Mencabut kunci akses',

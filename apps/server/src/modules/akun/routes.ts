@@ -108,7 +108,12 @@ export async function akunRoutes(app: FastifyInstance, options: AkunRoutesOption
         );
       }
       await clearFailures(db, username);
-      const session = await sessions.issue(user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
+      // Issue #30: marked as opened by a key, which may not manage credentials (auth/access.ts).
+      const session = await sessions.issue(
+        user.id,
+        { ip: request.ip, userAgent: request.headers['user-agent'] },
+        { via: 'access-key' },
+      );
       await audit('login.key.success', { actorId: user.id, instansiId: user.instansi_id });
       return session;
     },
@@ -310,11 +315,12 @@ export async function akunRoutes(app: FastifyInstance, options: AkunRoutesOption
         );
       }
       assertPasswordPolicy(newPassword, { username: user.username, email: user.email });
-      // Called from the profile with the user's own session: that one stays, the others end.
+      // Called from the profile with the user's own session: that one stays, the others end (and,
+      // issue #30, every access key, with any session a key opened).
       let keep: string | null = null;
       if (request.headers.authorization) {
         const own = await sessions.authenticate(request.headers.authorization).catch(() => null);
-        if (own?.principal.id === user.id) keep = own.sessionId;
+        if (own?.principal.id === user.id && own.credential.via === 'password') keep = own.sessionId;
       }
       await setPassword(db, user.id, newPassword, keep);
       await clearFailures(db, username);
@@ -328,7 +334,9 @@ export async function akunRoutes(app: FastifyInstance, options: AkunRoutesOption
         ip: request.ip,
         details: { dengan: byTemporary ? 'kata sandi sementara' : 'kata sandi lama' },
       });
-      return { message: 'Kata sandi berhasil diubah. Sesi Anda di perangkat lain telah diakhiri.' };
+      return {
+        message: 'Kata sandi berhasil diubah. Sesi Anda di perangkat lain telah diakhiri dan kunci akses Anda dicabut.',
+      };
     },
   );
 

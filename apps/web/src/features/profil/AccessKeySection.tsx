@@ -1,6 +1,19 @@
-// Personal access keys on /profil: shown once, with expiry and last use, revocable.
+// Personal access keys on /profil: shown once, with expiry and last use, revocable. Issue #30: a key
+// is made with the password re-entered and, when the second factor is on, the current OTP code.
 
-import { Alert, Badge, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Code,
+  CopyButton,
+  Group,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import type { AccessKey, Profile } from '@portal/contract';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,8 +31,13 @@ export function keyStatus(key: AccessKey): { label: string; color: string } {
 export function AccessKeySection({ profile }: { profile: Profile }) {
   const [name, setName] = useState('');
   const [days, setDays] = useState('90');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [created, setCreated] = useState<string | null>(null);
   const action = useAction();
+  const fields = action.fieldErrors;
+  const otp = profile.totpEnabled;
+  const ready = name.trim().length >= 3 && password.length > 0 && (!otp || code.length === 6);
 
   return (
     <Section title={t.keysTitle} icon={<IconKey size={20} aria-hidden />}>
@@ -27,7 +45,11 @@ export function AccessKeySection({ profile }: { profile: Profile }) {
         <Text size="sm" c="dimmed">
           {t.keysIntro}
         </Text>
-        <Feedback error={action.error} />
+        <Text size="sm" c="dimmed">
+          {otp ? t.keyConfirmIntroOtp : t.keyConfirmIntro}
+        </Text>
+        {/* A refusal that names a field is shown under it, not twice. */}
+        <Feedback error={fields.password || fields.token ? null : action.error} />
         {created && (
           <Alert color="yellow" title={t.keyShownOnce}>
             <Group gap="xs" wrap="nowrap">
@@ -46,10 +68,18 @@ export function AccessKeySection({ profile }: { profile: Profile }) {
         )}
         <form
           onSubmit={action.submit(
-            () => postAccessKey({ name: name.trim(), days: Number(days) }),
+            () =>
+              postAccessKey({
+                name: name.trim(),
+                days: Number(days),
+                password,
+                ...(otp ? { token: code.trim() } : {}),
+              }),
             (result) => {
               setCreated(result.key);
               setName('');
+              setPassword('');
+              setCode('');
             },
           )}
           noValidate
@@ -69,7 +99,31 @@ export function AccessKeySection({ profile }: { profile: Profile }) {
               allowDeselect={false}
               w={140}
             />
-            <Button type="submit" loading={action.busy} disabled={action.busy || name.trim().length < 3}>
+          </Group>
+          <Group align="flex-start" gap="sm" mt="sm">
+            <PasswordInput
+              label={t.keyPassword}
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={fields.password}
+              style={{ flex: '1 1 220px' }}
+            />
+            {otp && (
+              <TextInput
+                label={t.keyOtp}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                value={code}
+                onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+                error={fields.token}
+                w={160}
+              />
+            )}
+          </Group>
+          <Group mt="sm">
+            <Button type="submit" loading={action.busy} disabled={action.busy || !ready}>
               {t.keyCreate}
             </Button>
           </Group>
