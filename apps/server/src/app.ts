@@ -7,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION, ERROR_CODES } from '@portal/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import type pg from 'pg';
@@ -40,8 +40,10 @@ import { penggunaRoutes } from './modules/pengguna/routes.js';
 import { sanggahRoutes } from './modules/sanggah/routes.js';
 import { sanggahNilaiRoutes } from './modules/sanggah-nilai/routes.js';
 import { giliranPlugin } from './modules/shared/giliran.js';
+import { rateLimitStore } from './modules/shared/rate-limit-store.js';
 import { verifikasiRoutes } from './modules/verifikasi/routes.js';
 import { rollUpStatusCounts } from './modules/verifikasi/service.js';
+import { noStore } from './no-store.js';
 import { setUpIdentity } from './oidc/index.js';
 import { registerRequestGuard } from './request-guard.js';
 import { registerSpa } from './spa.js';
@@ -90,6 +92,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await app.register(noStore);
   registerRequestGuard(app);
   // Issue #22: request durations, the pool, the event loop and the business counters.
   let sessionChanges: SessionChangeListener | null = null;
@@ -131,6 +134,8 @@ export async function buildApp({
   await app.register(xsrfProtection, { secureCookie: config.cookieSecure });
   await app.register(fastifyRateLimit, {
     global: false,
+    // Issue #30: routes naming a `sharedRateLimit` are counted in the database, across instances.
+    store: rateLimitStore(database),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       error: ERROR_CODES.rateLimited,
@@ -145,7 +150,6 @@ export async function buildApp({
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const secret = config.jwtSecret ?? (await getOrCreateSecret(database, 'jwt-hs256'));
   const sessions = new SessionService(database, {
@@ -172,6 +176,17 @@ export async function buildApp({
   // Single sign-on (issue #6): the API also takes the identity service's tokens.
   const { bearer } = await setUpIdentity(app, { db, config, sessions });
   await app.register(accessControl, { sessions: bearer });
+  // Issue #30: the description names every operation, the admin ones too (API_DOCS, decisions.md).
+  if (config.apiDocs !== 'off') {
+    const signedIn = async (request: FastifyRequest) => {
+      await bearer.authenticate(request.headers.authorization);
+    };
+    await app.register(fastifySwaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      ...(config.apiDocs === 'authenticated' ? { uiHooks: { onRequest: signedIn } } : {}),
+    });
+  }
   await app.register(healthRoutes, { db, lifecycle });
   await app.register(authRoutes, { db, sessions, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
   await app.register(pelamarListRoutes, { db, files, klaimMenit: config.klaimMenit });
@@ -183,7 +198,7 @@ export async function buildApp({
   await app.register(nonAsnRoutes, { db });
   await app.register(dashboardRoutes, { db, cacheSeconds: config.dashboardCacheSeconds });
   // Issue #20: the announcement and minutes after the final lock, and their public check.
-  await app.register(dokumenResmiRoutes, { db, files, publicUrl: config.publicUrl });
+  await app.register(dokumenResmiRoutes, { db, files, publicUrl: config.publicUrl, cek: config.cekDokumen });
 
   // Issue #6: account lifecycle, profile and user administration; mail by SMTP or dev mailbox.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });

@@ -5,6 +5,10 @@
 import { backup } from './backup/backup.js';
 import { loadConfig } from './config.js';
 
+// Issue #30: whatever this process or pg_dump writes is the operator's alone (backup.ts sets the
+// modes explicitly too).
+process.umask(0o077);
+
 const dir = process.argv.slice(2).find((arg) => !arg.startsWith('-'));
 if (!dir) {
   console.error('Pemakaian: npm run backup -- <folder-cadangan-baru>');

@@ -44,6 +44,12 @@ const envSchema = z.object({
     .min(60)
     .default(12 * 60 * 60),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** Issue #30: the public document check, per client address, counted in the database. */
+  CEK_DOKUMEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Issue #30: the largest file the public check reads (the largest announcement is 25 MB). */
+  CEK_DOKUMEN_MAX_MB: z.coerce.number().int().min(1).max(1024).default(50),
+  /** Issue #30: the OpenAPI description (/api/docs); default public in the demo only. */
+  API_DOCS: z.enum(['public', 'authenticated', 'off']).optional(),
   SEED_DEMO: bool,
   TRUST_PROXY: bool,
   COOKIE_SECURE: bool,
@@ -108,6 +114,10 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   loginRateLimitPerMinute: number;
+  /** The public document check: requests per client address and minute, the largest file read. */
+  cekDokumen: { perMinute: number; maxBytes: number };
+  /** Who reads the OpenAPI description at /api/docs: anyone, a signed-in account, or nobody. */
+  apiDocs: 'public' | 'authenticated' | 'off';
   seedDemo: boolean;
   trustProxy: boolean;
   cookieSecure: boolean;
@@ -158,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const database: Config['database'] = e.DATABASE_URL
     ? { kind: 'postgres', url: e.DATABASE_URL, poolSize: e.DB_POOL_SIZE }
     : { kind: 'pglite', dataDir: e.DATA_DIR };
+  // Demo accounts only on the embedded database unless asked for explicitly.
+  const seedDemo = e.SEED_DEMO ?? database.kind === 'pglite';
   return {
     production: e.NODE_ENV === 'production',
     port: e.PORT,
@@ -171,8 +183,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
-    // Demo accounts only on the embedded database unless asked for explicitly.
-    seedDemo: e.SEED_DEMO ?? database.kind === 'pglite',
+    cekDokumen: { perMinute: e.CEK_DOKUMEN_RATE_LIMIT_PER_MINUTE, maxBytes: e.CEK_DOKUMEN_MAX_MB * 1024 * 1024 },
+    // docs/decisions.md "The API description": where the demo accounts are, anyone may sign in anyway.
+    apiDocs: e.API_DOCS ?? (seedDemo ? 'public' : 'authenticated'),
+    seedDemo,
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? false,
     logLevel: e.LOG_LEVEL,

@@ -3,11 +3,12 @@
 // and the restored one has every table's rows and every document, byte for byte. A damaged backup
 // and a non-empty target are refused. The embedded database with the folder store always; the
 // PostgreSQL one (pg_dump / pg_restore, documents in the database) when DATABASE_URL is set, in
-// databases of its own created and dropped here.
+// databases of its own created and dropped here. Issue #30: the backup holds every secret of the
+// portal, so its folders are 0700 and its files 0600 (the operator's account alone).
 
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,6 +84,19 @@ async function documentHashes(store: BerkasStore): Promise<Map<string, string>> 
   return hashes;
 }
 
+/** Every folder and file of a backup whose mode is not the owner's alone (0700 / 0600). */
+function opened(dir: string): string[] {
+  const wrong: string[] = [];
+  const mode = (p: string) => statSync(p).mode & 0o777;
+  if (mode(dir) !== 0o700) wrong.push(`${dir} ${mode(dir).toString(8)}`);
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath, entry.name);
+    const want = entry.isDirectory() ? 0o700 : 0o600;
+    if (mode(full) !== want) wrong.push(`${path.relative(dir, full)} ${mode(full).toString(8)}`);
+  }
+  return wrong;
+}
+
 const pgliteQuery =
   (pglite: PGlite): Query =>
   (text, params) =>
@@ -101,9 +115,13 @@ describe('backup and restore of the embedded database with the folder store', ()
     expect(counts.pelamar).toBe(18);
     expect(documents.size).toBeGreaterThan(5);
 
+    // An empty folder made beforehand, open to everyone, as `mkdir` with the usual umask makes it.
     const backupDir = path.join(tempDir('cadangan'), 'hari-ini');
+    mkdirSync(backupDir, { mode: 0o755 });
     const backedUp = await cli('backup', backupDir, { DATA_DIR: dataDir });
     expect(backedUp.code, backedUp.output).toBe(0);
+    expect(opened(backupDir)).toEqual([]);
+    expect(readdirSync(path.join(backupDir, 'berkas')).length).toBeGreaterThan(0);
     const manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest).toMatchObject({
       database: { kind: 'pglite', file: 'database.tar.gz' },
@@ -188,6 +206,7 @@ describe.skipIf(!url)('backup and restore of PostgreSQL with the documents in it
     const backupDir = path.join(tempDir('cadangan-pg'), 'malam-ini');
     const backedUp = await cli('backup', backupDir, { DATABASE_URL: databaseUrl(source) });
     expect(backedUp.code, backedUp.output).toBe(0);
+    expect(opened(backupDir)).toEqual([]);
     const manifest = JSON.parse(readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as Manifest;
     expect(manifest).toMatchObject({
       database: { kind: 'postgres', file: 'database.dump' },

@@ -3,11 +3,14 @@
 // dump's; the embedded database's own dumpDataDir for PGlite (stop the instance first: PGlite's
 // folder is one process's) – plus the documents when they live outside the database (folder or
 // S3: copied into berkas/, each checked against its hash), and a manifest written last.
+// Issue #30: the dump holds password hashes, TOTP secrets, the token signing secret and the
+// identity provider's private key, so the folders are the owner's alone (0700) and so are the
+// files (0600): modes given when each is made, and set again where something else made it.
 
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,6 +25,10 @@ import { BERKAS_DIR, describeFile, MANIFEST_FILE, MANIFEST_FORMAT, type Manifest
 import { postgresTool } from './tools.js';
 
 export type Say = (line: string) => void;
+
+/** Modes of a backup's folders and files: readable by the operator's account only. */
+export const BACKUP_DIR_MODE = 0o700;
+export const BACKUP_FILE_MODE = 0o600;
 
 /** Runs a query and gives its rows (pg.Client and PGlite answer alike). */
 export type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
@@ -82,7 +89,7 @@ async function copyDocuments(store: BerkasStore, dir: string, say: Say): Promise
     const stream = await store.open(sha256);
     if (!stream) throw new Error(`berkas ${sha256} terdaftar tetapi tidak dapat dibaca`);
     const folder = path.join(dir, BERKAS_DIR, sha256.slice(0, 2));
-    await mkdir(folder, { recursive: true });
+    await mkdir(folder, { recursive: true, mode: BACKUP_DIR_MODE });
     const target = path.join(folder, sha256);
     const hash = createHash('sha256');
     let size = 0;
@@ -90,7 +97,7 @@ async function copyDocuments(store: BerkasStore, dir: string, say: Say): Promise
       hash.update(chunk);
       size += chunk.length;
     });
-    await pipeline(stream, createWriteStream(target));
+    await pipeline(stream, createWriteStream(target, { mode: BACKUP_FILE_MODE }));
     if (hash.digest('hex') !== sha256) throw new Error(`isi berkas ${sha256} tidak cocok dengan namanya (sha-256)`);
     count += 1;
     bytes += size;
@@ -126,12 +133,10 @@ async function backupPostgres(url: string, dir: string): Promise<DatabaseBackup>
         : [{ count: 0, bytes: 0 }];
     const pgDump = postgresTool('pg_dump');
     const tool = (await run(pgDump, ['--version'])).trim();
-    await run(pgDump, [
-      '--format=custom',
-      `--snapshot=${snapshot}`,
-      `--file=${path.join(dir, 'database.dump')}`,
-      `--dbname=${url}`,
-    ]);
+    const file = path.join(dir, 'database.dump');
+    await run(pgDump, ['--format=custom', `--snapshot=${snapshot}`, `--file=${file}`, `--dbname=${url}`]);
+    // pg_dump makes its file with the umask's mode.
+    await chmod(file, BACKUP_FILE_MODE);
     await client.query('COMMIT');
     return {
       database: { kind: 'postgres', serverVersion, tool, file: 'database.dump' },
@@ -156,7 +161,9 @@ async function backupPglite(dataDir: string, dir: string): Promise<DatabaseBacku
     const migrations = await appliedMigrations(query);
     const serverVersion = String((await query('SHOW server_version'))[0]?.server_version ?? '');
     const dump = await pglite.dumpDataDir('gzip');
-    await writeFile(path.join(dir, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()));
+    await writeFile(path.join(dir, 'database.tar.gz'), Buffer.from(await dump.arrayBuffer()), {
+      mode: BACKUP_FILE_MODE,
+    });
     return {
       database: { kind: 'pglite', serverVersion, tool: 'PGlite dumpDataDir (gzip)', file: 'database.tar.gz' },
       migrations,
@@ -173,7 +180,9 @@ export async function backup(config: Config, dir: string, say: Say = () => {}): 
   if (existsSync(target) && (await readdir(target)).length > 0) {
     throw new Error(`folder cadangan ${target} tidak kosong; pilih folder baru untuk setiap cadangan`);
   }
-  await mkdir(target, { recursive: true });
+  await mkdir(target, { recursive: true, mode: BACKUP_DIR_MODE });
+  // An empty folder that was there already keeps its mode unless told.
+  await chmod(target, BACKUP_DIR_MODE);
   const createdAt = new Date().toISOString();
   try {
     say(`Mencadangkan basis data (${config.database.kind})…`);
@@ -203,7 +212,7 @@ export async function backup(config: Config, dir: string, say: Say = () => {}): 
     };
     // Written last and renamed into place: a folder with a manifest is a whole backup.
     const partial = path.join(target, `${MANIFEST_FILE}.sebagian`);
-    await writeFile(partial, `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(partial, `${JSON.stringify(manifest, null, 2)}\n`, { mode: BACKUP_FILE_MODE });
     await rename(partial, path.join(target, MANIFEST_FILE));
     return manifest;
   } catch (error) {

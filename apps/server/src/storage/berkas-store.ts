@@ -66,7 +66,7 @@ export interface BerkasRef {
   nama_file: string;
 }
 
-/** Sends a stored file inline (the viewer shows it; a new tab can open it). */
+/** Sends a stored file inline (the viewer shows it; a new tab can open it), never cached (issue #30). */
 export async function sendBerkas(reply: FastifyReply, files: BerkasStore, berkas: BerkasRef) {
   const stream = await files.open(berkas.sha256);
   if (!stream) throw new AppError(404, 'NOT_FOUND', 'Berkas dokumen tidak tersedia.');
@@ -74,6 +74,6 @@ export async function sendBerkas(reply: FastifyReply, files: BerkasStore, berkas
     .header('Content-Type', berkas.mime)
     .header('Content-Length', berkas.size)
     .header('Content-Disposition', `inline; filename="${berkas.nama_file.replace(/[^\w.-]/g, '_')}"`)
-    .header('Cache-Control', 'private, max-age=3600')
+    .header('Cache-Control', 'private, no-store')
     .send(stream);
 }

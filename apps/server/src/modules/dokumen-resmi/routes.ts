@@ -36,12 +36,14 @@ export interface DokumenResmiRouteOptions {
   db: Kysely<DB>;
   files: BerkasStore;
   publicUrl: string;
+  /** The public check (issue #30): requests per client address and minute, the largest file read. */
+  cek: { perMinute: number; maxBytes: number };
 }
 
-/** The largest file the public check takes (the biggest announcement is some tens of MB). */
-const CEK_BODY_LIMIT = 200 * 1024 * 1024;
-
-export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publicUrl }: DokumenResmiRouteOptions) {
+export async function dokumenResmiRoutes(
+  app: FastifyInstance,
+  { db, files, publicUrl, cek: cekLimits }: DokumenResmiRouteOptions,
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   for (const track of TRACK_IDS) {
@@ -132,18 +134,26 @@ export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publ
     );
   }
 
-  // Public: anyone holding a printout or the file checks it (spec: no sign-in).
+  // Public: anyone holding a printout or the file checks it (spec: no sign-in). Issue #30: an
+  // anonymous caller gets a limited number of checks per address (counted in the database, so
+  // every instance shares it), and only a PDF no larger than the issued document is read: its
+  // type, size and code are checked before the body is, its first bytes after.
   await app.register(async (cek) => {
     cek.addContentTypeParser(
-      ['application/pdf', 'application/octet-stream'],
-      { parseAs: 'buffer', bodyLimit: CEK_BODY_LIMIT },
-      (_request, body, done) => done(null, body),
+      'application/pdf',
+      { parseAs: 'buffer', bodyLimit: cekLimits.maxBytes },
+      (_request, body, done) => (isPdf(body as Buffer) ? done(null, body) : done(bukanPdf())),
     );
     const route = cek.withTypeProvider<ZodTypeProvider>();
+    const config = {
+      access: 'public',
+      rateLimit: { max: cekLimits.perMinute, timeWindow: '1 minute' },
+      sharedRateLimit: 'cek-dokumen',
+    } as const;
     route.get(
       '/api/cek-dokumen/:kode',
       {
-        config: { access: 'public' },
+        config,
         schema: {
           tags: ['cek dokumen'],
           summary: 'Keaslian dokumen resmi: untuk apa kode ini diterbitkan, dan sidik SHA-256 berkasnya',
@@ -156,8 +166,20 @@ export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publ
     route.post(
       '/api/cek-dokumen/:kode',
       {
-        config: { access: 'public' },
-        bodyLimit: CEK_BODY_LIMIT,
+        config,
+        bodyLimit: cekLimits.maxBytes,
+        // Before the body is read: a PDF, of a document that exists, no larger than it.
+        preParsing: async (request) => {
+          const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+          if (type !== 'application/pdf') throw bukanPdf();
+          // Without a Content-Length the route's bodyLimit stops the reading at the same size.
+          const declared = Number(request.headers['content-length']);
+          if (declared > cekLimits.maxBytes) throw melebihiBatas(cekLimits.maxBytes);
+          const params = kodeDokumenParamsSchema.safeParse(request.params);
+          if (!params.success) return; // refused by the validation, naming the field
+          const issued = await keaslian(db, params.data.kode);
+          if (declared > issued.ukuran) throw terlaluBesar(declared, issued.ukuran);
+        },
         schema: {
           tags: ['cek dokumen'],
           summary: 'Bandingkan berkas PDF (badan permintaan, application/pdf) dengan dokumen yang diterbitkan',
@@ -174,3 +196,27 @@ export async function dokumenResmiRoutes(app: FastifyInstance, { db, files, publ
     );
   });
 }
+
+const PDF_MAGIC = Buffer.from('%PDF-');
+const isPdf = (body: Buffer) => body.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC);
+
+const bukanPdf = () =>
+  new AppError(
+    400,
+    'BUKAN_PDF',
+    'Berkas yang diperiksa harus PDF (dikirim sebagai application/pdf). Unggah berkas PDF dokumen resmi.',
+  );
+
+const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString('id-ID', { maximumFractionDigits: 1 })} MB`;
+
+const melebihiBatas = (maxBytes: number) =>
+  new AppError(413, 'BERKAS_TERLALU_BESAR', `Berkas yang diperiksa paling besar ${mb(maxBytes)}.`, { maxBytes });
+
+/** A file larger than the issued document cannot be it: refused before it is read. */
+const terlaluBesar = (declared: number, ukuran: number) =>
+  new AppError(
+    413,
+    'BERKAS_TERLALU_BESAR',
+    `Berkas (${mb(declared)}) lebih besar daripada dokumen yang diterbitkan dengan kode ini (${mb(ukuran)}), jadi bukan dokumen tersebut.`,
+    { ukuran },
+  );
