@@ -174,6 +174,65 @@ export const WILAYAH: readonly (readonly [kode: string, kabupaten: string, provi
   ['147101', 'Kota Pekanbaru', 'Riau'],
 ];
 
+/** A place where formasi lie: its code (it starts with the region's code) and its name. */
+export type LokasiFormasi = readonly [kode: string, nama: string];
+
+/**
+ * Where a regional demo instansi's formasi lie, keyed by the instansi's kode (the region's BPS
+ * code): a kabupaten/kota's in its own kecamatan (distrik in Papua), a province's in its
+ * kabupaten/kota – the seat (ibu kota) first. Codes are the region's code and the district's number.
+ */
+export const LOKASI_FORMASI: Readonly<Record<string, readonly LokasiFormasi[]>> = {
+  // Pemerintah Kabupaten Bogor
+  '3201': [
+    ['320101', 'Kecamatan Cibinong'],
+    ['320102', 'Kecamatan Gunung Putri'],
+    ['320103', 'Kecamatan Citeureup'],
+    ['320104', 'Kecamatan Sukaraja'],
+    ['320105', 'Kecamatan Babakan Madang'],
+    ['320106', 'Kecamatan Jonggol'],
+    ['320107', 'Kecamatan Cileungsi'],
+  ],
+  // Pemerintah Provinsi Jawa Tengah
+  '3300': [
+    ['337401', 'Kota Semarang'],
+    ['337201', 'Kota Surakarta'],
+    ['330101', 'Kabupaten Cilacap'],
+    ['330201', 'Kabupaten Banyumas'],
+    ['331901', 'Kabupaten Kudus'],
+    ['337101', 'Kota Magelang'],
+    ['337601', 'Kota Tegal'],
+  ],
+  // Pemerintah Kota Bandung
+  '3273': [
+    ['327319', 'Kecamatan Sumur Bandung'],
+    ['327302', 'Kecamatan Coblong'],
+    ['327305', 'Kecamatan Andir'],
+    ['327306', 'Kecamatan Cicendo'],
+    ['327309', 'Kecamatan Bandung Wetan'],
+    ['327322', 'Kecamatan Buahbatu'],
+  ],
+  // Pemerintah Kabupaten Raja Ampat: Waisai is the seat.
+  '9105': [
+    ['910517', 'Distrik Kota Waisai'],
+    ['910503', 'Distrik Waigeo Selatan'],
+    ['910501', 'Distrik Misool'],
+    ['910504', 'Distrik Salawati Utara'],
+    ['910510', 'Distrik Kofiau'],
+    ['910511', 'Distrik Meos Mansar'],
+  ],
+};
+
+/** A national instansi's formasi lie anywhere in the country. */
+export const LOKASI_NASIONAL: readonly LokasiFormasi[] = WILAYAH.map(([kode, kabupaten]) => [kode, kabupaten]);
+
+/** The places an instansi's formasi lie in: its own region's, or the whole country's for a ministry. */
+export function lokasiFormasiOf(kodeInstansi: string): readonly LokasiFormasi[] {
+  return Object.hasOwn(LOKASI_FORMASI, kodeInstansi)
+    ? (LOKASI_FORMASI[kodeInstansi] as readonly LokasiFormasi[])
+    : LOKASI_NASIONAL;
+}
+
 export const UNIVERSITAS: readonly (readonly [nama: string, akreditasi: string])[] = [
   ['Universitas Indonesia', 'Unggul'],
   ['Universitas Gadjah Mada', 'Unggul'],

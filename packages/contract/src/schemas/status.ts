@@ -13,13 +13,14 @@ export const JENIS_FORMASI = [
   'EKS_THK_II',
 ] as const;
 
-/** Words for the kinds of formasi, on screen, in exports and in official documents. */
+/** Words for the kinds of formasi, on screen, in exports and in official documents: proper case
+ * ("Formasi Daerah Tertinggal"), small words such as "dan", "di", "ke", "dari" in lower case. */
 export const JENIS_FORMASI_NAMA: Record<(typeof JENIS_FORMASI)[number], string> = {
   UMUM: 'Umum',
   CUMLAUDE: 'Cumlaude',
   DISABILITAS: 'Disabilitas',
   PUTRA_PUTRI_PAPUA: 'Putra/Putri Papua',
-  DAERAH_TERTINGGAL: 'Daerah tertinggal',
+  DAERAH_TERTINGGAL: 'Daerah Tertinggal',
   DIASPORA: 'Diaspora',
   EKS_THK_II: 'Eks THK-II',
 };

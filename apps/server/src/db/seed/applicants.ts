@@ -18,6 +18,8 @@ import {
   JABATAN_PER_TRACK,
   JENIS_FORMASI_PER_TRACK,
   LAST_NAMES,
+  LOKASI_FORMASI,
+  lokasiFormasiOf,
   NILAI_PER_TRACK,
   seededRandom,
   UNIVERSITAS,
@@ -75,18 +77,29 @@ const LOKASI_PER_BLOCK = 3;
 
 const tempatOf = (kabupaten: string) => kabupaten.replace(/^(Kota|Kabupaten) /, '');
 
-async function insertFormasi(db: Kysely<DB>, block: SeedBlock, seed: number) {
+/** A block's places, all different and in the instansi's region (issue #31): a regional instansi's
+ * seat first, the rest drawn; one draw per place, so the draws after them stay what they were. */
+function lokasiOf(kodeInstansi: string, random: () => number) {
+  const left = [...lokasiFormasiOf(kodeInstansi)];
+  const seatFirst = Object.hasOwn(LOKASI_FORMASI, kodeInstansi);
+  return Array.from({ length: LOKASI_PER_BLOCK }, (_, index) => {
+    const draw = random();
+    return left.splice(seatFirst && index === 0 ? 0 : Math.floor(draw * left.length), 1)[0] as (typeof left)[number];
+  });
+}
+
+async function insertFormasi(db: Kysely<DB>, block: SeedBlock, kodeInstansi: string, seed: number) {
   const random = seededRandom(seed * 7919 + block.instansiId * 31 + Number(TRACK_DIGIT[block.track]));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
-  const lokasi = Array.from({ length: LOKASI_PER_BLOCK }, () => pick(WILAYAH));
+  const lokasi = lokasiOf(kodeInstansi, random);
   const rows = JABATAN_PER_TRACK[block.track].flatMap((jabatan) =>
-    lokasi.map(([kode, kabupaten]) => ({
+    lokasi.map(([kode, nama]) => ({
       instansi_id: block.instansiId,
       track: block.track,
       jabatan_kode: jabatan.kode,
       jabatan_nama: jabatan.nama,
       lokasi_kode: kode,
-      lokasi_nama: kabupaten,
+      lokasi_nama: nama,
       jenis_formasi: pick(JENIS_FORMASI_PER_TRACK[block.track]),
       pendidikan_kode: jabatan.pendidikanKode,
       pendidikan_nama: jabatan.pendidikanNama,
@@ -281,7 +294,7 @@ export async function seedApplicants(
     if (block.applicants <= 0) continue;
     const kodeInstansi = kode.get(block.instansiId);
     if (kodeInstansi === undefined) throw new Error(`Instansi ${block.instansiId} tidak ada`);
-    const formasi = await insertFormasi(db, block, plan.seed);
+    const formasi = await insertFormasi(db, block, kodeInstansi, plan.seed);
     result.formasi += formasi.length;
     const before = await db
       .selectFrom('pelamar')

@@ -51,6 +51,9 @@ const SMALL_INSTANSI_BLOCKS: SeedBlock[] = [
 /** Demo size: a few thousand applicants per track. */
 export const DEMO_APPLICANTS = 12_000;
 
+/** The demo's blocks: `total` applicants over the demo instansi, plus Raja Ampat's few. */
+export const demoBlocks = (total: number): SeedBlock[] => [...planBlocks(total), ...SMALL_INSTANSI_BLOCKS];
+
 export interface DemoSeedResult {
   accounts: boolean;
   applicants?: ApplicantSeedResult;
@@ -63,7 +66,7 @@ export async function seedDemo(db: Kysely<DB>, store: BerkasStore): Promise<Demo
   if (!accounts) return { accounts };
   const applicants = await seedApplicants(db, store, {
     seed: DEMO_SEED,
-    blocks: [...planBlocks(DEMO_APPLICANTS), ...SMALL_INSTANSI_BLOCKS],
+    blocks: demoBlocks(DEMO_APPLICANTS),
     withDocuments: true,
   });
   await attributeDecisions(db);

@@ -4,13 +4,14 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { JENIS_FORMASI_NAMA, LOKASI_FORMASI } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
 import { createTestDb, type TestDb } from '../../test/test-app.js';
 import { seedAccounts } from './accounts.js';
 import { type ApplicantSeedResult, seedApplicants } from './applicants.js';
-import { planBlocks } from './index.js';
+import { DEMO_SEED, demoBlocks, planBlocks } from './index.js';
 import { DEMO_NONASN, planNonAsn, seedNonAsn } from './nonasn.js';
 
 let testDb: TestDb;
@@ -206,5 +207,71 @@ describe('Non-ASN generator', () => {
     const plan = planNonAsn(300_000);
     expect(plan.reduce((sum, block) => sum + block.records, 0)).toBe(300_000);
     expect(plan[0]).toEqual({ instansiId: 4, records: 90_000 });
+  });
+});
+
+/** Proper case in Indonesian style: every word capitalised but the small ones ("dan", "di", …). */
+const SMALL_WORDS = new Set(['dan', 'di', 'ke', 'dari', 'atau', 'yang', 'untuk', 'pada', 'dengan']);
+const isProperCase = (label: string) =>
+  label.split(/[\s/]+/).every((word) => {
+    const letters = word.replace(/^[^\p{L}]+/u, '');
+    return letters === '' || SMALL_WORDS.has(letters) || /^\p{Lu}/u.test(letters);
+  });
+
+describe('demo formasi (issue #31)', () => {
+  let demo: TestDb;
+  let formasi: { instansi: string; kode: string; lokasi_kode: string; lokasi_nama: string; jenis: string }[];
+  beforeAll(async () => {
+    demo = await createTestDb();
+    const files = mkdtempSync(path.join(tmpdir(), 'berkas-'));
+    try {
+      await seedAccounts(demo.db);
+      await seedApplicants(demo.db, new FolderBerkasStore(files), {
+        seed: DEMO_SEED,
+        blocks: demoBlocks(400),
+        withDocuments: false,
+      });
+    } finally {
+      rmSync(files, { recursive: true, force: true });
+    }
+    formasi = await demo.db
+      .selectFrom('formasi as f')
+      .innerJoin('instansi as i', 'i.id', 'f.instansi_id')
+      .select(['i.nama as instansi', 'i.kode', 'f.lokasi_kode', 'f.lokasi_nama', 'f.jenis_formasi as jenis'])
+      .execute();
+  }, 60_000);
+
+  afterAll(async () => {
+    await demo?.close();
+  });
+
+  it('lie in their kabupaten/kota instansi’s own kecamatan, a province’s in its kabupaten/kota', () => {
+    const regional = formasi.filter((f) => /^Pemerintah (Kabupaten|Kota|Provinsi) /.test(f.instansi));
+    expect(new Set(regional.map((f) => f.instansi)).size).toBe(4);
+    for (const f of regional) {
+      const prefix = f.instansi.startsWith('Pemerintah Provinsi ') ? f.kode.slice(0, 2) : f.kode;
+      expect(f.lokasi_kode.startsWith(prefix), `${f.instansi}: ${f.lokasi_kode} ${f.lokasi_nama}`).toBe(true);
+      expect(LOKASI_FORMASI[f.kode]).toContainEqual([f.lokasi_kode, f.lokasi_nama]);
+    }
+  });
+
+  it('put Raja Ampat’s formasi in Waisai and its districts, never in Jayapura, Padang or Pontianak', () => {
+    const rajaAmpat = formasi.filter((f) => f.instansi === 'Pemerintah Kabupaten Raja Ampat');
+    expect(rajaAmpat.length).toBeGreaterThan(0);
+    expect(rajaAmpat.map((f) => f.lokasi_nama)).toContain('Distrik Kota Waisai');
+    expect(rajaAmpat.every((f) => f.lokasi_nama.startsWith('Distrik '))).toBe(true);
+  });
+
+  it('keep a ministry’s formasi across the country', () => {
+    const kemenkum = formasi.filter((f) => f.instansi === 'Kementerian Hukum');
+    expect(new Set(kemenkum.map((f) => f.lokasi_kode.slice(0, 2))).size).toBeGreaterThan(1);
+  });
+
+  it('are labelled in proper case: places and kinds ("Formasi Daerah Tertinggal")', () => {
+    expect(Object.values(JENIS_FORMASI_NAMA).filter((label) => !isProperCase(label))).toEqual([]);
+    expect(`Formasi ${JENIS_FORMASI_NAMA.DAERAH_TERTINGGAL}`).toBe('Formasi Daerah Tertinggal');
+    expect([...new Set(formasi.map((f) => f.lokasi_nama))].filter((label) => !isProperCase(label))).toEqual([]);
+    expect(isProperCase('Formasi Daerah tertinggal')).toBe(false);
+    expect(isProperCase('Dinas Pekerjaan Umum dan Penataan Ruang')).toBe(true);
   });
 });

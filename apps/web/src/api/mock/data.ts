@@ -9,10 +9,10 @@ import {
   JABATAN_PER_TRACK,
   JENIS_FORMASI,
   LAST_NAMES,
+  lokasiFormasiOf,
   STATUS_VERIFIKASI,
   seededRandom,
   TRACK_IDS,
-  WILAYAH,
 } from '@portal/contract';
 
 export type Row = { id: number } & Record<string, unknown>;
@@ -41,7 +41,7 @@ export function seedCollections(): Map<string, Map<number, Row>> {
       jenisKelamin,
       jalur,
       jabatanNama: jabatan.nama,
-      lokasiNama: pick(WILAYAH)[1],
+      lokasiNama: pick(lokasiFormasiOf(instansi.kode))[1],
       jenisFormasi: pick(JENIS_FORMASI),
       pendidikanNama: jabatan.pendidikanNama,
       statusVerifikasi,
