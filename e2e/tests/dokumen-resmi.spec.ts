@@ -3,6 +3,8 @@
 // (Raja Ampat CPNS, locked by verification.spec.ts, which this project depends on) the admin prints
 // the announcement and the minutes, the PDF holds the title and the applicants, and the public
 // check page, without sign-in, says the file is genuine and a file with one byte changed is not.
+// Issue #31: a second announcement is an amendment naming the first, which still checks (its PDF
+// and its Excel copy) and says it was amended.
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -151,10 +153,21 @@ test('the admin prints the announcement and the minutes; anyone checks the file 
   await minutes.getByRole('button', { name: 'Buat dan unduh PDF' }).click();
   expect((await minutesDownload).suggestedFilename()).toMatch(/^berita-acara-cpns-[A-Z2-9]{10}\.pdf$/);
   await expect(minutes).toBeHidden();
+  // Issue #31: a second announcement is an amendment of the first, said before it is made and
+  // named in the list; the first stays as issued.
   await panel.getByRole('button', { name: 'Cetak Pengumuman' }).click();
-  await expect(admin.getByRole('dialog').getByLabel('NIP')).toHaveValue(NIP);
-  await admin.getByRole('dialog').getByRole('button', { name: 'Batal' }).click();
-  await expect(admin.getByRole('dialog')).toBeHidden();
+  const amendment = admin.getByRole('dialog', { name: 'Pengumuman Hasil Seleksi Administrasi' });
+  await expect(amendment.getByLabel('NIP')).toHaveValue(NIP);
+  await expect(amendment).toContainText('Perubahan atas Pengumuman Nomor 800/17/BKPSDM-RA/2026');
+  await amendment.getByLabel('Nomor pengumuman').fill('800/19/BKPSDM-RA/2026');
+  const amendmentDownload = admin.waitForEvent('download', { timeout: 60_000 });
+  await amendment.getByRole('button', { name: 'Buat dan unduh PDF' }).click();
+  const kodePerubahan = (await amendmentDownload).suggestedFilename().slice('pengumuman-cpns-'.length, -'.pdf'.length);
+  await expect(amendment).toBeHidden();
+  await expect(panel.getByRole('row', { name: new RegExp(kodePerubahan) })).toContainText(
+    'Perubahan atas Pengumuman Nomor 800/17/BKPSDM-RA/2026',
+  );
+  await expect(row).toContainText('Telah diubah oleh Pengumuman Nomor 800/19/BKPSDM-RA/2026');
   await panel.screenshot({ path: testInfo.outputPath('dokumen-resmi-daftar.png') });
 
   // The public check, on a phone, signed out.
@@ -168,7 +181,14 @@ test('the admin prints the announcement and the minutes; anyone checks the file 
   await expect(identitas).toContainText('Pemerintah Kabupaten Raja Ampat');
   await expect(identitas).toContainText('800/17/BKPSDM-RA/2026');
   await expect(identitas).toContainText('CPNS');
+  await expect(
+    visitor.getByText(/Dokumen ini telah diubah oleh Pengumuman Nomor 800\/19\/BKPSDM-RA\/2026/),
+  ).toBeVisible();
   await visitor.locator('input[type="file"]').setInputFiles(file);
+  await expect(visitor.getByText('Cocok: berkas ini asli dan tidak diubah')).toBeVisible();
+  // The Excel copy kept with it is checked too.
+  await visitor.locator('input[type="file"]').setInputFiles(xlsx);
+  await expect(visitor.getByText('SHA-256 salinan Excel yang diterbitkan:')).toBeVisible();
   await expect(visitor.getByText('Cocok: berkas ini asli dan tidak diubah')).toBeVisible();
   const scrollWidth = await visitor.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(390);

@@ -198,7 +198,13 @@ export async function buildApp({
   await app.register(nonAsnRoutes, { db });
   await app.register(dashboardRoutes, { db, cacheSeconds: config.dashboardCacheSeconds });
   // Issue #20: the announcement and minutes after the final lock, and their public check.
-  await app.register(dokumenResmiRoutes, { db, files, publicUrl: config.publicUrl, cek: config.cekDokumen });
+  await app.register(dokumenResmiRoutes, {
+    db,
+    files,
+    publicUrl: config.publicUrl,
+    demo: config.seedDemo,
+    cek: config.cekDokumen,
+  });
 
   // Issue #6: account lifecycle, profile and user administration; mail by SMTP or dev mailbox.
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db });

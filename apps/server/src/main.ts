@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
 import { createLogger } from './logger.js';
+import { ATUR_PUBLIC_URL, peringatanAlamat } from './modules/dokumen-resmi/alamat-cek.js';
 import type { Lifecycle } from './modules/health/routes.js';
 import { startMetricsServer } from './modules/metrics/server.js';
 import { openBerkasStore } from './storage/open-berkas-store.js';
@@ -111,3 +112,12 @@ log.info(
   },
   `Portal Verifikasi ASN siap di http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
 );
+// Issue #31: QR codes on official documents point to PUBLIC_URL. The demo issues them with a
+// warning; elsewhere issuing is refused until it is set (modules/dokumen-resmi/alamat-cek.ts).
+const alamatLokal = peringatanAlamat(config.publicUrl);
+if (alamatLokal) {
+  log.warn(
+    { publicUrl: config.publicUrl, demo: config.seedDemo },
+    config.seedDemo ? alamatLokal : `Penerbitan dokumen resmi ditolak: ${ATUR_PUBLIC_URL}`,
+  );
+}

@@ -84,6 +84,11 @@ export interface DokumenResmiTable {
   isian: ColumnType<unknown, string, string>;
   dibuat_oleh: number;
   dibuat_at: Generated<Date>;
+  /** Migration 0034 (issue #31): the announcement's Excel copy, made and kept at issue. */
+  xlsx_sha256: string | null;
+  xlsx_ukuran: number | null;
+  /** Migration 0034: the document this one amends. */
+  mengubah_kode: string | null;
 }
 
 /** Issue #20: how far a document being made has got, by the screen's id (migration 0023). */

@@ -1,16 +1,18 @@
 // The official documents' calls (issue #20) through the one client: the admin's status, letterhead,
 // making and downloading again, and the public check of a code (no sign-in).
 
-import type {
-  BeritaAcaraRequest,
-  DokumenProgres,
-  DokumenResmi,
-  DokumenResmiJenis,
-  DokumenResmiStatus,
-  Keaslian,
-  KopInstansi,
-  PengumumanRequest,
-  TrackId,
+import {
+  type BeritaAcaraRequest,
+  CEK_DOKUMEN_MIME,
+  type DokumenProgres,
+  type DokumenResmi,
+  type DokumenResmiJenis,
+  type DokumenResmiStatus,
+  type FormatBerkasTerbit,
+  type Keaslian,
+  type KopInstansi,
+  type PengumumanRequest,
+  type TrackId,
 } from '@portal/contract';
 import { ApiError, request } from './http';
 
@@ -45,7 +47,7 @@ export function getDokumenPdf(track: TrackId, kode: string) {
   return request<Blob>(`${base(track)}/${kode}`, { as: 'blob' });
 }
 
-/** An announcement's table as Excel (the same applicants as its PDF). */
+/** An announcement's Excel copy, as kept at issue (the same applicants as its PDF). */
 export function getPengumumanXlsx(track: TrackId, kode: string) {
   return request<Blob>(`${base(track)}/${kode}/xlsx`, { as: 'blob' });
 }
@@ -64,12 +66,17 @@ export function getKeaslian(kode: string, signal?: AbortSignal) {
   });
 }
 
-/** Public: whether a file is the issued document, unaltered (the server compares SHA-256). */
-export function postCekBerkas(kode: string, file: Blob) {
+/** Which issued file an uploaded one is compared with: the announcement's Excel copy, or the PDF. */
+export function formatBerkas(file: File): FormatBerkasTerbit {
+  return file.type === CEK_DOKUMEN_MIME.XLSX || /\.xlsx$/i.test(file.name) ? 'XLSX' : 'PDF';
+}
+
+/** Public: whether a file is the issued document (or its Excel copy), unaltered (the server compares SHA-256). */
+export function postCekBerkas(kode: string, file: File) {
   return request<{ cocok: boolean; sha256: string }>(`/cek-dokumen/${encodeURIComponent(kode)}`, {
     method: 'POST',
-    // Sent as PDF whatever the browser guessed: the server hashes the bytes, nothing else.
-    body: new Blob([file], { type: 'application/pdf' }),
+    // Sent as PDF or XLSX whatever the browser guessed: the server hashes the bytes, nothing else.
+    body: new Blob([file], { type: CEK_DOKUMEN_MIME[formatBerkas(file)] }),
     auth: false,
     expireOnUnauthorized: false,
   });

@@ -1,5 +1,6 @@
 // The wording of `dokumenResmi` (one file per part of the dictionary: apps/web/src/i18n/README.md).
 // Issue #20: the official documents after the final verification, and their public check.
+// Issue #31: amendments, the Excel copy kept at issue, the warning about the QR address.
 
 export const idDokumenResmi = {
   judul: 'Dokumen resmi',
@@ -58,10 +59,16 @@ export const idDokumenResmi = {
   unduhExcel: 'Excel',
   unduhExcelLabel: (kode: string) => `Unduh tabel pengumuman ${kode} sebagai Excel`,
   diunduh: (kode: string) => `Dokumen ${kode} diunduh.`,
+  perubahanAtas: (nomor: string) => `Perubahan atas Pengumuman Nomor ${nomor}`,
+  diubahOleh: (nomor: string) => `Telah diubah oleh Pengumuman Nomor ${nomor}`,
+  akanMengubah: (nomor: string, tanggal: string) =>
+    `Pengumuman ini akan diterbitkan sebagai Perubahan atas Pengumuman Nomor ${nomor} tanggal ${tanggal}. Pengumuman tersebut tidak diubah dan tetap dapat dicek keasliannya.`,
+  akanMengubahJudul: 'Pengumuman perubahan',
+  alamatQr: 'Alamat kode QR belum diatur',
   cek: {
     judul: 'Cek Keaslian Dokumen',
     pengantar:
-      'Halaman ini menunjukkan dokumen resmi yang diterbitkan dengan kode ini. Unggah berkas PDF yang Anda terima untuk memastikan berkas itu asli dan tidak diubah.',
+      'Halaman ini menunjukkan dokumen resmi yang diterbitkan dengan kode ini. Unggah berkas PDF (atau salinan Excel pengumuman) yang Anda terima untuk memastikan berkas itu asli dan tidak diubah.',
     memuat: 'Memuat data dokumen…',
     tidakDikenal: 'Kode dokumen tidak dikenal',
     tidakDikenalKet: (kode: string) =>
@@ -76,14 +83,24 @@ export const idDokumenResmi = {
     dibuat: 'Dibuat',
     sha256: 'SHA-256',
     ukuran: 'Ukuran berkas',
+    sha256Excel: 'SHA-256 salinan Excel',
+    ukuranExcel: 'Ukuran salinan Excel',
+    mengubah: 'Mengubah',
+    rujukan: (nomor: string, kode: string) => `Pengumuman Nomor ${nomor} (kode ${kode})`,
+    diubahJudul: 'Dokumen ini telah diubah',
+    diubahKet: (nomor: string) =>
+      `Dokumen ini telah diubah oleh Pengumuman Nomor ${nomor}. Berkas di bawah tetap asli sebagaimana diterbitkan, tetapi isinya telah digantikan oleh pengumuman perubahan tersebut.`,
+    lihatPerubahan: (kode: string) => `Cek dokumen ${kode}`,
     byte: (n: number) => `${n.toLocaleString('id-ID')} byte`,
-    unggah: 'Unggah PDF untuk dicocokkan',
+    unggah: 'Unggah berkas untuk dicocokkan',
     unggahKet: 'Berkas tidak disimpan; server hanya menghitung sidik SHA-256-nya.',
     pilihBerkas: 'Pilih berkas PDF',
+    pilihBerkasAtauExcel: 'Pilih berkas PDF atau salinan Excel (XLSX)',
     mencocokkan: 'Mencocokkan berkas…',
     cocok: 'Cocok: berkas ini asli dan tidak diubah',
     tidakCocok: 'Tidak cocok: berkas ini berbeda dari dokumen yang diterbitkan',
     shaTerbit: 'SHA-256 dokumen yang diterbitkan',
+    shaTerbitExcel: 'SHA-256 salinan Excel yang diterbitkan',
     shaBerkas: 'SHA-256 berkas Anda',
     berkas: (nama: string) => `Berkas: ${nama}`,
   },

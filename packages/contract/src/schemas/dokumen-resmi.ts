@@ -1,6 +1,7 @@
 // Issue #20: the official documents an instansi's admin prints once its track is locked — the
 // announcement of the administrative selection and the verification minutes — and the public
-// check of a printed or downloaded copy (/cek-dokumen/{kode}).
+// check of a printed or downloaded copy (/cek-dokumen/{kode}). Issue #31: frozen once issued (PDF and
+// Excel copy kept), a change is a new document naming the one it amends.
 
 import { z } from 'zod';
 import { TRACK_IDS } from '../tracks.js';
@@ -59,6 +60,13 @@ export const beritaAcaraRequestSchema = z.object({
 });
 export type BeritaAcaraRequest = z.infer<typeof beritaAcaraRequestSchema>;
 
+/** A file kept at issue (issue #31): its SHA-256 and size, served as stored. */
+export const berkasTerbitSchema = z.object({ sha256: z.string(), ukuran: z.number().int() });
+
+/** Another document named by this one: the one it amends, or the one that amended it. */
+export const rujukanDokumenSchema = z.object({ kode: z.string(), nomor: z.string(), tanggal: z.string() });
+export type RujukanDokumen = z.infer<typeof rujukanDokumenSchema>;
+
 export const dokumenResmiSchema = z.object({
   kode: z.string(),
   jenis: z.enum(DOKUMEN_RESMI_JENIS),
@@ -66,9 +74,16 @@ export const dokumenResmiSchema = z.object({
   instansi: z.string(),
   nomor: z.string(),
   tanggal: z.string(),
+  /** The PDF. */
   sha256: z.string(),
   ukuran: z.number().int(),
   halaman: z.number().int(),
+  /** The announcement's Excel copy kept at issue; null for the minutes and for older announcements. */
+  xlsx: berkasTerbitSchema.nullable(),
+  /** Issue #31: the announcement this one amends ("Perubahan atas Pengumuman Nomor …"). */
+  mengubah: rujukanDokumenSchema.nullable(),
+  /** The later announcement that amended this one (this one stays valid as issued, and checkable). */
+  diubahOleh: rujukanDokumenSchema.nullable(),
   dibuatAt: z.string(),
   dibuatOleh: z.string(),
 });
@@ -80,6 +95,11 @@ export const dokumenResmiStatusSchema = z.object({
   /** Why the documents cannot be made yet (before the final lock). */
   alasan: z.string().nullable(),
   kop: z.object({ alamat: z.string(), adaLogo: z.boolean() }),
+  /**
+   * Issue #31: PUBLIC_URL points to this computer (localhost), so the QR codes printed on the
+   * documents cannot be opened by anyone else. In the demo a warning; elsewhere issuing is refused.
+   */
+  peringatanAlamat: z.string().nullable(),
   dokumen: z.array(dokumenResmiSchema),
 });
 export type DokumenResmiStatus = z.infer<typeof dokumenResmiStatusSchema>;
@@ -105,8 +125,22 @@ export const keaslianSchema = z.object({
   dibuatAt: z.string(),
   sha256: z.string(),
   ukuran: z.number().int(),
+  /** The Excel copy kept at issue, checkable like the PDF; null when none was kept. */
+  xlsx: berkasTerbitSchema.nullable(),
+  mengubah: rujukanDokumenSchema.nullable(),
+  diubahOleh: rujukanDokumenSchema.nullable(),
 });
 export type Keaslian = z.infer<typeof keaslianSchema>;
 
-/** POST /api/cek-dokumen/{kode} with the file: whether it is the issued one, unaltered. */
+/** The types the public check reads, by the format of the issued file they are compared with. */
+export const CEK_DOKUMEN_MIME = {
+  PDF: 'application/pdf',
+  XLSX: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+} as const;
+export type FormatBerkasTerbit = keyof typeof CEK_DOKUMEN_MIME;
+
+/**
+ * POST /api/cek-dokumen/{kode} with the file (the PDF as application/pdf, or the announcement's
+ * Excel copy as the XLSX type): whether it is the issued one of that format, unaltered.
+ */
 export const keaslianBerkasSchema = z.object({ cocok: z.boolean(), sha256: z.string() });

@@ -27,6 +27,7 @@ import * as m0030 from './0030-sesi-berubah.js';
 import * as m0031 from './0031-fungsi-terikat.js';
 import * as m0032 from './0032-kredensial.js';
 import * as m0033 from './0033-rate-limit.js';
+import * as m0034 from './0034-dokumen-beku.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '0031-fungsi-terikat': m0031,
   '0032-kredensial': m0032,
   '0033-rate-limit': m0033,
+  '0034-dokumen-beku': m0034,
 };

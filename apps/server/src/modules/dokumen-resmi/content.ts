@@ -2,6 +2,7 @@
 // selection (per formasi, every applicant with status and reasons) and the verification minutes
 // (counts, who verified and supervised, the lock). Laid out by OfficialPdf; the data comes in
 // through the readers given (service.ts), so a quarter of a million applicants stream through.
+// A later announcement names the one it amends in its heading and opening (issue #31).
 
 import {
   ALASAN_TMS,
@@ -43,6 +44,8 @@ export interface IsiPengumuman {
   masaSanggah: string | null;
   /** The applicants in formasi order, in batches. */
   baris: () => AsyncIterable<BarisPengumuman[]>;
+  /** Issue #31: the announcement this one amends (its date as written), or null for the first. */
+  mengubah: { kode: string; nomor: string; tanggal: string } | null;
 }
 
 /** A TMS applicant's standard reasons as their labels (the announcement's Keterangan). */
@@ -72,7 +75,14 @@ export async function tulisPengumuman(pdf: OfficialPdf, isi: IsiPengumuman): Pro
     size: 10,
     bold: true,
   });
+  if (isi.mengubah) pdf.centered([`PERUBAHAN ATAS PENGUMUMAN NOMOR ${isi.mengubah.nomor}`], { size: 9.5, bold: true });
   pdf.doc.y += 8;
+  if (isi.mengubah) {
+    // The earlier announcement is not rewritten (issue #31): this one names it and replaces its list.
+    pdf.paragraph(
+      `Pengumuman ini merupakan Perubahan atas Pengumuman Nomor ${isi.mengubah.nomor} tanggal ${isi.mengubah.tanggal} (kode dokumen ${isi.mengubah.kode}). Daftar hasil seleksi administrasi di bawah ini menggantikan daftar pada pengumuman tersebut.`,
+    );
+  }
   pdf.paragraph(request.dasarHukum);
   let no = 0;
   let current: number | null = null;

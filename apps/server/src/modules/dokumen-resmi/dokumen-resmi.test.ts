@@ -1,7 +1,8 @@
 // Issue #20: the announcement and the minutes, made only after the final lock and only by the
 // instansi's admin of the track; the PDF's text (pdftotext, Debian's poppler-utils) holds every
 // applicant once with the right status and reasons; the public check finds the code, matches the
-// issued file and refuses an altered one.
+// issued file and refuses an altered one. Issue #31: every file of an issued document is kept and
+// served as issued whatever happens afterwards, and a later announcement amends the one before.
 
 import { execFileSync } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
@@ -17,6 +18,7 @@ import { seedAccounts } from '../../db/seed/accounts.js';
 import { seedApplicants } from '../../db/seed/applicants.js';
 import { demoFile } from '../../db/seed/demo-files.js';
 import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
+import { setWindow } from '../../test/api-fixture.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
 
 const INSTANSI = 3;
@@ -377,8 +379,6 @@ describe('letterheads and tables that cannot hurt (issue #30)', () => {
   });
 
   it('writes the announcement table with formula-looking text as text, quoted', async () => {
-    const status = await client.request({ url: '/api/cpns/admin/dokumen-resmi', token: admin });
-    const dokumen = status.json().dokumen.find((d: { jenis: string }) => d.jenis === 'PENGUMUMAN');
     const target = await ctx.db
       .selectFrom('pelamar')
       .select(['id', 'no_peserta', 'nama', 'gelar_depan', 'gelar_belakang', 'formasi_id'])
@@ -403,6 +403,10 @@ describe('letterheads and tables that cannot hurt (issue #30)', () => {
       .where('id', '=', target.formasi_id)
       .execute();
     try {
+      // The sheet is made at issue (issue #31): the text goes into a new announcement.
+      const made = await post('/pengumuman', { ...pengumuman, nomor: '800/125/BKPSDM/2026' });
+      expect(made.statusCode, made.body).toBe(201);
+      const dokumen = made.json();
       const file = await client.request({ url: `/api/cpns/admin/dokumen-resmi/${dokumen.kode}/xlsx`, token: admin });
       expect(file.statusCode, file.body).toBe(200);
       const workbook = new ExcelJS.Workbook();
@@ -435,5 +439,184 @@ describe('letterheads and tables that cannot hurt (issue #30)', () => {
         .where('id', '=', target.formasi_id)
         .execute();
     }
+  });
+});
+
+describe('frozen once issued, changed by a new document (issue #31)', () => {
+  const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+  const unduh = (kode: string, xlsx = false) =>
+    client.request({ url: `/api/cpns/admin/dokumen-resmi/${kode}${xlsx ? '/xlsx' : ''}`, token: admin });
+  const cek = (kode: string, bytes: Buffer, type: string) =>
+    client.request({
+      method: 'POST',
+      url: `/api/cek-dokumen/${kode}`,
+      headers: { 'content-type': type },
+      payload: bytes,
+    });
+  const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  /** Kept between the two tests: the announcement issued before the objection and its files. */
+  const sebelum = { kode: '', nomor: '800/200/BKPSDM/2026', pdf: Buffer.alloc(0), xlsx: Buffer.alloc(0) };
+  /** The applicant whose objection is accepted after the announcement (TMS there, MS after). */
+  let noPeserta = '';
+
+  /** A TMS applicant's objection to every reason, accepted by a supervisor through the API. */
+  async function terimaSanggah(): Promise<string> {
+    const pelamar = await ctx.db
+      .selectFrom('pelamar')
+      .select(['id', 'no_peserta', 'alasan_tms'])
+      .where('instansi_id', '=', INSTANSI)
+      .where('track', '=', 'cpns')
+      .where('status_verifikasi', '=', 'TMS')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const { id } = await ctx.db
+      .insertInto('sanggah')
+      .values({
+        pelamar_id: pelamar.id,
+        instansi_id: INSTANSI,
+        track: 'cpns',
+        diajukan_at: sql`now() - interval '1 day'`,
+        butir: JSON.stringify(
+          (pelamar.alasan_tms ?? []).map((kode) => ({
+            alasanTms: kode,
+            argumen: `Argumen untuk ${kode}`,
+            dokumenId: null,
+            jawaban: null,
+            alasanJawaban: null,
+          })),
+        ),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setWindow(ctx.db, 'JAWAB_SANGGAH', true);
+    const supervisor = await createUser(ctx.db, {
+      roles: ['ROLE_SUPERVISOR_CPNS'],
+      flags: { isCpns: true },
+      instansiId: INSTANSI,
+    });
+    const token = await client.loginToken(supervisor.username, supervisor.password);
+    const res = await client.request({
+      method: 'PUT',
+      url: `/api/cpns/sanggah/${id}`,
+      token,
+      payload: {
+        version: 1,
+        butir: (pelamar.alasan_tms ?? []).map(() => ({ jawaban: 'DITERIMA', alasan: 'Dokumen ternyata lengkap.' })),
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'DITERIMA', mengubahStatus: true });
+    return pelamar.no_peserta;
+  }
+
+  it('serves the Excel copy as kept at issue, unchanged after an accepted objection; the check confirms it', async () => {
+    const made = await post('/pengumuman', { ...pengumuman, nomor: sebelum.nomor });
+    expect(made.statusCode, made.body).toBe(201);
+    const dokumen = made.json();
+    expect(dokumen.xlsx).toEqual({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), ukuran: expect.any(Number) });
+    const pdf = await unduh(dokumen.kode);
+    const xlsx = await unduh(dokumen.kode, true);
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    expect(xlsx.headers['content-type']).toBe(XLSX);
+    expect(xlsx.headers.etag).toBe(`"${dokumen.xlsx.sha256}"`);
+    expect(pdf.headers.etag).toBe(`"${dokumen.sha256}"`);
+    expect(sha(xlsx.rawPayload)).toBe(dokumen.xlsx.sha256);
+    Object.assign(sebelum, { kode: dokumen.kode, pdf: pdf.rawPayload, xlsx: xlsx.rawPayload });
+
+    noPeserta = await terimaSanggah();
+
+    // Both files as issued, byte for byte: the applicant is still TMS in the sheet, as in the PDF.
+    const pdfLagi = await unduh(dokumen.kode);
+    const xlsxLagi = await unduh(dokumen.kode, true);
+    expect(xlsxLagi.rawPayload.equals(sebelum.xlsx)).toBe(true);
+    expect(pdfLagi.rawPayload.equals(sebelum.pdf)).toBe(true);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsxLagi.rawPayload as unknown as ArrayBuffer);
+    let status: unknown;
+    (workbook.worksheets[0] as ExcelJS.Worksheet).eachRow((row) => {
+      if (row.getCell(5).value === noPeserta) status = row.getCell(8).value;
+    });
+    expect(status).toBe('Tidak Memenuhi Syarat');
+    const line = pdfText(pdfLagi.rawPayload)
+      .text.split('\n')
+      .find((l) => l.includes(noPeserta));
+    expect(line).toContain('Tidak Memenuhi');
+
+    // The public check knows the sheet and confirms it; an altered one or a mislabelled one not.
+    const keaslian = await client.request({ url: `/api/cek-dokumen/${dokumen.kode}` });
+    expect(keaslian.json()).toMatchObject({ sha256: dokumen.sha256, xlsx: dokumen.xlsx, diubahOleh: null });
+    expect((await cek(dokumen.kode, sebelum.xlsx, XLSX)).json()).toEqual({ cocok: true, sha256: dokumen.xlsx.sha256 });
+    expect((await cek(dokumen.kode, sebelum.pdf, 'application/pdf')).json()).toMatchObject({ cocok: true });
+    const altered = Buffer.from(sebelum.xlsx);
+    altered.writeUInt8(altered.readUInt8(altered.length - 30) ^ 1, altered.length - 30);
+    expect((await cek(dokumen.kode, altered, XLSX)).json()).toMatchObject({ cocok: false });
+    const notZip = await cek(dokumen.kode, sebelum.pdf.subarray(0, 200), XLSX);
+    expect(notZip.statusCode).toBe(400);
+    expect(notZip.json()).toMatchObject({ error: 'BUKAN_XLSX' });
+    const asPdf = await cek(dokumen.kode, sebelum.xlsx, 'application/pdf');
+    expect(asPdf.statusCode).toBe(400);
+    // No larger than the sheet that was issued.
+    const larger = await cek(dokumen.kode, Buffer.concat([sebelum.xlsx, Buffer.alloc(10)]), XLSX);
+    expect(larger.statusCode).toBe(413);
+    // The minutes have no sheet.
+    const minutes = (await post('/berita-acara', { ...beritaAcara, nomor: 'BA/200/2026' })).json();
+    expect(minutes.xlsx).toBeNull();
+    expect((await unduh(minutes.kode, true)).statusCode).toBe(404);
+  }, 60_000);
+
+  it('publishes a later change as an amendment naming the announcement it amends; the earlier one stays authentic', async () => {
+    expect(sebelum.kode, 'the announcement of the previous test').not.toBe('');
+    const made = await post('/pengumuman', { ...pengumuman, nomor: '800/201/BKPSDM/2026' });
+    expect(made.statusCode, made.body).toBe(201);
+    const perubahan = made.json();
+    expect(perubahan.mengubah).toEqual({ kode: sebelum.kode, nomor: sebelum.nomor, tanggal: pengumuman.tanggal });
+    expect(perubahan.diubahOleh).toBeNull();
+
+    // The amendment says so in its heading and opening, and lists the applicant as now decided.
+    const { text } = pdfText((await unduh(perubahan.kode)).rawPayload);
+    expect(text).toContain(`PERUBAHAN ATAS PENGUMUMAN NOMOR ${sebelum.nomor}`);
+    expect(text).toContain(`Perubahan atas Pengumuman Nomor ${sebelum.nomor}`);
+    expect(text).toContain(`(kode dokumen ${sebelum.kode})`);
+    const line = text.split('\n').find((l) => l.includes(noPeserta));
+    expect(line).toContain('Memenuhi Syarat');
+    expect(line).not.toContain('Tidak Memenuhi');
+
+    // Both listed; the earlier one names its amendment, is served as issued and still checks.
+    const status = (await client.request({ url: '/api/cpns/admin/dokumen-resmi', token: admin })).json();
+    const listed = new Map(status.dokumen.map((d: { kode: string }) => [d.kode, d]));
+    expect(listed.get(perubahan.kode)).toMatchObject({ mengubah: { kode: sebelum.kode } });
+    expect(listed.get(sebelum.kode)).toMatchObject({
+      diubahOleh: { kode: perubahan.kode, nomor: '800/201/BKPSDM/2026' },
+    });
+    expect((await unduh(sebelum.kode)).rawPayload.equals(sebelum.pdf)).toBe(true);
+    expect((await unduh(sebelum.kode, true)).rawPayload.equals(sebelum.xlsx)).toBe(true);
+    const keaslian = await client.request({ url: `/api/cek-dokumen/${sebelum.kode}` });
+    expect(keaslian.json()).toMatchObject({ diubahOleh: { kode: perubahan.kode } });
+    expect((await cek(sebelum.kode, sebelum.pdf, 'application/pdf')).json()).toMatchObject({ cocok: true });
+    expect((await cek(sebelum.kode, sebelum.xlsx, XLSX)).json()).toMatchObject({ cocok: true });
+    const baru = await client.request({ url: `/api/cek-dokumen/${perubahan.kode}` });
+    expect(baru.json()).toMatchObject({ mengubah: { kode: sebelum.kode, nomor: sebelum.nomor } });
+    const audit = await ctx.db
+      .selectFrom('audit_event')
+      .select('details')
+      .where('entity_id', '=', perubahan.kode)
+      .executeTakeFirstOrThrow();
+    expect(audit.details).toMatchObject({ mengubah: sebelum.kode, xlsxSha256: perubahan.xlsx.sha256 });
+  }, 60_000);
+
+  it('answers 410 for the sheet of an announcement issued before sheets were kept', async () => {
+    // Issued before migration 0034: no sheet was kept with it.
+    await ctx.db
+      .updateTable('dokumen_resmi')
+      .set({ xlsx_sha256: null, xlsx_ukuran: null })
+      .where('kode', '=', sebelum.kode)
+      .execute();
+    const res = await unduh(sebelum.kode, true);
+    expect(res.statusCode).toBe(410);
+    expect(res.json()).toMatchObject({
+      error: 'SALINAN_EXCEL_TIDAK_DISIMPAN',
+      message: expect.stringMatching(/tidak disimpan/),
+    });
+    expect((await cek(sebelum.kode, sebelum.xlsx, XLSX)).statusCode).toBe(410);
   });
 });

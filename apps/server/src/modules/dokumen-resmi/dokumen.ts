@@ -5,6 +5,7 @@ import {
   type DokumenResmiStatus,
   type Keaslian,
   type KopInstansi,
+  type RujukanDokumen,
   TRACKS,
   type TrackId,
 } from '@portal/contract';
@@ -72,6 +73,10 @@ export async function kopOf(db: Kysely<DB>, files: BerkasStore, instansiId: numb
   return { instansi: utuh(row.nama), alamat: utuh(row.alamat ?? ''), logo };
 }
 
+/** A related document as the row names it (both columns null when there is none). */
+const rujukan = (kode: string | null, nomor: string | null, tanggal: string | null): RujukanDokumen | null =>
+  kode && nomor && tanggal ? { kode, nomor, tanggal } : null;
+
 export function toDokumen(row: {
   kode: string;
   jenis: DokumenResmiJenis;
@@ -82,6 +87,14 @@ export function toDokumen(row: {
   sha256: string;
   ukuran: number;
   halaman: number;
+  xlsx_sha256: string | null;
+  xlsx_ukuran: number | null;
+  mengubah_kode: string | null;
+  mengubah_nomor: string | null;
+  mengubah_tanggal: string | null;
+  diubah_kode: string | null;
+  diubah_nomor: string | null;
+  diubah_tanggal: string | null;
   dibuat_at: string;
   dibuat_oleh: string;
 }): DokumenResmi {
@@ -95,16 +108,22 @@ export function toDokumen(row: {
     sha256: row.sha256,
     ukuran: row.ukuran,
     halaman: row.halaman,
+    xlsx: row.xlsx_sha256 && row.xlsx_ukuran !== null ? { sha256: row.xlsx_sha256, ukuran: row.xlsx_ukuran } : null,
+    mengubah: rujukan(row.mengubah_kode, row.mengubah_nomor, row.mengubah_tanggal),
+    diubahOleh: rujukan(row.diubah_kode, row.diubah_nomor, row.diubah_tanggal),
     dibuatAt: row.dibuat_at,
     dibuatOleh: row.dibuat_oleh,
   };
 }
 
+/** Documents with their files and the documents they amend and were amended by (issue #31). */
 export function dokumenQuery(db: Kysely<DB>) {
   return db
     .selectFrom('dokumen_resmi as d')
     .innerJoin('instansi as i', 'i.id', 'd.instansi_id')
     .innerJoin('app_user as u', 'u.id', 'd.dibuat_oleh')
+    .leftJoin('dokumen_resmi as m', 'm.kode', 'd.mengubah_kode')
+    .leftJoin('dokumen_resmi as n', 'n.mengubah_kode', 'd.kode')
     .select([
       'd.kode',
       'd.jenis',
@@ -115,13 +134,40 @@ export function dokumenQuery(db: Kysely<DB>) {
       'd.sha256',
       'd.ukuran',
       'd.halaman',
+      'd.xlsx_sha256',
+      'd.xlsx_ukuran',
+      'm.kode as mengubah_kode',
+      'm.nomor as mengubah_nomor',
+      dayText('m.tanggal').$castTo<string | null>().as('mengubah_tanggal'),
+      'n.kode as diubah_kode',
+      'n.nomor as diubah_nomor',
+      dayText('n.tanggal').$castTo<string | null>().as('diubah_tanggal'),
       momentText('d.dibuat_at').$castTo<string>().as('dibuat_at'),
       'u.fullname as dibuat_oleh',
     ]);
 }
 
+/** The latest announcement of the instansi and track: the one a new announcement amends. */
+export async function pengumumanTerakhir(db: Kysely<DB>, scope: DokumenScope) {
+  const row = await db
+    .selectFrom('dokumen_resmi')
+    .where('instansi_id', '=', scope.instansiId)
+    .where('track', '=', scope.track)
+    .where('jenis', '=', 'PENGUMUMAN')
+    .select(['kode', 'nomor', dayText('tanggal').as('tanggal')])
+    .orderBy('dibuat_at', 'desc')
+    .orderBy('kode', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** What the admin's screen needs: can documents be made, the letterhead, those made so far. */
-export async function statusDokumen(db: Kysely<DB>, scope: DokumenScope): Promise<DokumenResmiStatus> {
+export async function statusDokumen(
+  db: Kysely<DB>,
+  scope: DokumenScope,
+  peringatanAlamat: string | null,
+): Promise<DokumenResmiStatus> {
   const [final, kop, dokumen] = await Promise.all([
     statusFinal(db, scope),
     db
@@ -140,6 +186,7 @@ export async function statusDokumen(db: Kysely<DB>, scope: DokumenScope): Promis
     terkunci: final.terkunci,
     alasan: final.terkunci ? null : belumFinal(scope).message,
     kop: { alamat: kop?.alamat ?? '', adaLogo: Boolean(kop?.logo_sha256) },
+    peringatanAlamat,
     dokumen: dokumen.map(toDokumen),
   };
 }
@@ -246,5 +293,8 @@ export async function keaslian(db: Kysely<DB>, kode: string): Promise<Keaslian> 
     dibuatAt: d.dibuatAt,
     sha256: d.sha256,
     ukuran: d.ukuran,
+    xlsx: d.xlsx,
+    mengubah: d.mengubah,
+    diubahOleh: d.diubahOleh,
   };
 }

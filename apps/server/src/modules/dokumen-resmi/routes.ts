@@ -1,14 +1,19 @@
 // Issue #20: the official documents of the Rekap Seluruh Pelamar page, for the instansi's admin of
 // the track (the page's monitoring roles see the recap but print nothing), and the public check of
-// a document by its code: GET what it is, POST the file to compare its hash.
+// a document by its code: GET what it is, POST the file to compare its hash. Issue #31: every file
+// of a document (the PDF, the announcement's Excel copy) is served as stored at issue, and either
+// can be checked; outside the demo nothing is issued while PUBLIC_URL points to localhost.
 
 import { createHash } from 'node:crypto';
 import {
   beritaAcaraRequestSchema,
+  CEK_DOKUMEN_MIME,
   dokumenProgresSchema,
   dokumenResmiSchema,
   dokumenResmiStatusSchema,
+  type FormatBerkasTerbit,
   hasTrackRole,
+  type Keaslian,
   keaslianBerkasSchema,
   keaslianSchema,
   kodeDokumenParamsSchema,
@@ -20,7 +25,7 @@ import {
   TRACKS,
   type TrackId,
 } from '@portal/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -29,22 +34,38 @@ import type { DB } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { pageRoute } from '../shared/page-route.js';
+import { pastikanAlamatPublik, peringatanAlamat } from './alamat-cek.js';
 import { type DokumenScope, dokumenMilik, keaslian, simpanKop, statusDokumen } from './dokumen.js';
-import { buatBeritaAcara, buatPengumuman, pengumumanTabel, progresDokumen } from './service.js';
+import {
+  buatBeritaAcara,
+  buatPengumuman,
+  pengumumanXlsxTersimpan,
+  progresDokumen,
+  salinanExcelTidakAda,
+} from './service.js';
 
 export interface DokumenResmiRouteOptions {
   db: Kysely<DB>;
   files: BerkasStore;
   publicUrl: string;
+  /** The demo (its accounts seeded): documents with a localhost QR code are warned about, not refused. */
+  demo: boolean;
   /** The public check (issue #30): requests per client address and minute, the largest file read. */
   cek: { perMinute: number; maxBytes: number };
 }
 
 export async function dokumenResmiRoutes(
   app: FastifyInstance,
-  { db, files, publicUrl, cek: cekLimits }: DokumenResmiRouteOptions,
+  { db, files, publicUrl, demo, cek: cekLimits }: DokumenResmiRouteOptions,
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const peringatan = peringatanAlamat(publicUrl);
+  /** The caller's scope, when a document may be issued now (the admin, and a public QR address). */
+  const penerbit = (scopeOf: (request: FastifyRequest) => DokumenScope, request: FastifyRequest) => {
+    const scope = scopeOf(request);
+    pastikanAlamatPublik(publicUrl, demo);
+    return scope;
+  };
 
   for (const track of TRACK_IDS) {
     if (!(TRACK_SCREENS[track] as readonly string[]).includes('rekap-pelamar')) continue;
@@ -63,7 +84,7 @@ export async function dokumenResmiRoutes(
       on('Dokumen resmi: dapat dibuat atau belum, kop instansi, dokumen yang telah dibuat', {
         response: { 200: dokumenResmiStatusSchema },
       }),
-      async (request) => statusDokumen(db, scopeOf(request)),
+      async (request) => statusDokumen(db, scopeOf(request), peringatan),
     );
     typed.put(
       `${base}/kop`,
@@ -79,7 +100,7 @@ export async function dokumenResmiRoutes(
       async (request, reply) =>
         reply
           .status(201)
-          .send(await buatPengumuman(db, files, scopeOf(request), actorOf(request), request.body, publicUrl)),
+          .send(await buatPengumuman(db, files, penerbit(scopeOf, request), actorOf(request), request.body, publicUrl)),
     );
     typed.get(
       `${base}/progres/:id`,
@@ -98,7 +119,9 @@ export async function dokumenResmiRoutes(
       async (request, reply) =>
         reply
           .status(201)
-          .send(await buatBeritaAcara(db, files, scopeOf(request), actorOf(request), request.body, publicUrl)),
+          .send(
+            await buatBeritaAcara(db, files, penerbit(scopeOf, request), actorOf(request), request.body, publicUrl),
+          ),
     );
     typed.get(
       `${base}/:kode`,
@@ -107,29 +130,18 @@ export async function dokumenResmiRoutes(
       }),
       async (request, reply) => {
         const dokumen = await dokumenMilik(db, scopeOf(request), request.params.kode);
-        const stream = await files.open(dokumen.sha256);
-        if (!stream) throw new AppError(404, 'NOT_FOUND', 'Berkas dokumen tidak tersedia.');
         const nama = `${dokumen.jenis === 'PENGUMUMAN' ? 'pengumuman' : 'berita-acara'}-${track}-${dokumen.kode}.pdf`;
-        return reply
-          .header('Content-Type', 'application/pdf')
-          .header('Content-Length', dokumen.ukuran)
-          .header('Content-Disposition', `attachment; filename="${nama}"`)
-          .header('Cache-Control', 'private, no-store')
-          .send(stream);
+        return kirimTersimpan(files, reply, dokumen, 'PDF', nama);
       },
     );
     typed.get(
       `${base}/:kode/xlsx`,
-      on('Tabel pengumuman yang telah dibuat sebagai Excel (pelamar yang sama, NIK disamarkan)', {
+      on('Salinan Excel pengumuman yang disimpan ketika diterbitkan (berkas yang sama, NIK disamarkan)', {
         params: kodeDokumenParamsSchema,
       }),
       async (request, reply) => {
-        const { dokumen, stream } = await pengumumanTabel(db, scopeOf(request), request.params.kode);
-        return reply
-          .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-          .header('Content-Disposition', `attachment; filename="pengumuman-${track}-${dokumen.kode}.xlsx"`)
-          .header('Cache-Control', 'private, no-store')
-          .send(stream);
+        const { dokumen, xlsx } = await pengumumanXlsxTersimpan(db, scopeOf(request), request.params.kode);
+        return kirimTersimpan(files, reply, xlsx, 'XLSX', `pengumuman-${track}-${dokumen.kode}.xlsx`);
       },
     );
   }
@@ -140,9 +152,15 @@ export async function dokumenResmiRoutes(
   // type, size and code are checked before the body is, its first bytes after.
   await app.register(async (cek) => {
     cek.addContentTypeParser(
-      'application/pdf',
+      CEK_DOKUMEN_MIME.PDF,
       { parseAs: 'buffer', bodyLimit: cekLimits.maxBytes },
       (_request, body, done) => (isPdf(body as Buffer) ? done(null, body) : done(bukanPdf())),
+    );
+    // Issue #31: the announcement's Excel copy is checked too (an XLSX is a ZIP archive).
+    cek.addContentTypeParser(
+      CEK_DOKUMEN_MIME.XLSX,
+      { parseAs: 'buffer', bodyLimit: cekLimits.maxBytes },
+      (_request, body, done) => (isZip(body as Buffer) ? done(null, body) : done(bukanXlsx())),
     );
     const route = cek.withTypeProvider<ZodTypeProvider>();
     const config = {
@@ -168,28 +186,30 @@ export async function dokumenResmiRoutes(
       {
         config,
         bodyLimit: cekLimits.maxBytes,
-        // Before the body is read: a PDF, of a document that exists, no larger than it.
+        // Before the body is read: a PDF or XLSX, of a document that exists and was kept in that
+        // format, no larger than the file issued in it.
         preParsing: async (request) => {
-          const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-          if (type !== 'application/pdf') throw bukanPdf();
+          const format = formatOf(request);
+          if (!format) throw bukanPdf();
           // Without a Content-Length the route's bodyLimit stops the reading at the same size.
           const declared = Number(request.headers['content-length']);
           if (declared > cekLimits.maxBytes) throw melebihiBatas(cekLimits.maxBytes);
           const params = kodeDokumenParamsSchema.safeParse(request.params);
           if (!params.success) return; // refused by the validation, naming the field
-          const issued = await keaslian(db, params.data.kode);
+          const issued = terbitSebagai(await keaslian(db, params.data.kode), format);
           if (declared > issued.ukuran) throw terlaluBesar(declared, issued.ukuran);
         },
         schema: {
           tags: ['cek dokumen'],
-          summary: 'Bandingkan berkas PDF (badan permintaan, application/pdf) dengan dokumen yang diterbitkan',
+          summary:
+            'Bandingkan berkas PDF (application/pdf) atau salinan Excel pengumuman (XLSX) dengan dokumen yang diterbitkan',
           params: kodeDokumenParamsSchema,
           body: z.instanceof(Buffer),
           response: { 200: keaslianBerkasSchema },
         },
       },
       async (request) => {
-        const issued = await keaslian(db, request.params.kode);
+        const issued = terbitSebagai(await keaslian(db, request.params.kode), formatOf(request) ?? 'PDF');
         const sha256 = createHash('sha256').update(request.body).digest('hex');
         return { cocok: sha256 === issued.sha256, sha256 };
       },
@@ -197,14 +217,67 @@ export async function dokumenResmiRoutes(
   });
 }
 
+/** Sends a stored file of a document as it was issued; its hash is the ETag. */
+async function kirimTersimpan(
+  files: BerkasStore,
+  reply: FastifyReply,
+  berkas: { sha256: string; ukuran: number },
+  format: FormatBerkasTerbit,
+  nama: string,
+) {
+  const stream = await files.open(berkas.sha256);
+  if (!stream) throw new AppError(404, 'NOT_FOUND', 'Berkas dokumen tidak tersedia.');
+  return reply
+    .header('Content-Type', CEK_DOKUMEN_MIME[format])
+    .header('Content-Length', berkas.ukuran)
+    .header('Content-Disposition', `attachment; filename="${nama}"`)
+    .header('ETag', `"${berkas.sha256}"`)
+    .header('Cache-Control', 'private, no-store')
+    .send(stream);
+}
+
+/** The format a check compares with, by the type the file was sent as. */
+function formatOf(request: FastifyRequest): FormatBerkasTerbit | null {
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type === CEK_DOKUMEN_MIME.PDF) return 'PDF';
+  if (type === CEK_DOKUMEN_MIME.XLSX) return 'XLSX';
+  return null;
+}
+
+/** The issued file of that format (its hash and size); an Excel copy that was not kept is 410. */
+function terbitSebagai(issued: Keaslian, format: FormatBerkasTerbit): { sha256: string; ukuran: number } {
+  if (format === 'PDF') return issued;
+  if (!issued.xlsx) {
+    if (issued.jenis !== 'PENGUMUMAN') {
+      throw new AppError(
+        400,
+        'BUKAN_PDF',
+        'Dokumen dengan kode ini hanya diterbitkan sebagai PDF. Unggah berkas PDF-nya.',
+      );
+    }
+    throw salinanExcelTidakAda();
+  }
+  return issued.xlsx;
+}
+
 const PDF_MAGIC = Buffer.from('%PDF-');
 const isPdf = (body: Buffer) => body.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC);
+
+const ZIP_MAGIC = Buffer.from('PK\u0003\u0004');
+const isZip = (body: Buffer) => body.subarray(0, ZIP_MAGIC.length).equals(ZIP_MAGIC);
 
 const bukanPdf = () =>
   new AppError(
     400,
     'BUKAN_PDF',
-    'Berkas yang diperiksa harus PDF (dikirim sebagai application/pdf). Unggah berkas PDF dokumen resmi.',
+    'Berkas yang diperiksa harus PDF (dikirim sebagai application/pdf) atau salinan Excel pengumuman (XLSX). Unggah berkas dokumen resmi.',
+  );
+
+const bukanXlsx = () =>
+  new AppError(
+    400,
+    'BUKAN_XLSX',
+    'Berkas yang dikirim sebagai Excel bukan berkas XLSX. Unggah salinan Excel pengumuman seperti yang diunduh.',
   );
 
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString('id-ID', { maximumFractionDigits: 1 })} MB`;

@@ -1,14 +1,15 @@
 // Issue #20: making, keeping and checking the official documents. Only after the final lock
 // (409 before, with the reason), only by the instansi's admin of the track (routes.ts). Each
 // document is made once (two layout passes: count the pages, then write), stored in the
-// document store by its sha-256, recorded with a short code, and audited.
+// document store by its sha-256, recorded with a short code, and audited. Issue #31: the
+// announcement's Excel copy is made and kept with it, and a later announcement amends the last.
 
 import { createHash, randomInt } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Transform } from 'node:stream';
+import { PassThrough, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   type BeritaAcaraRequest,
@@ -23,6 +24,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { DB } from '../../db/schema.js';
+import { transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { type Actor, recordAudit } from '../audit/audit.js';
@@ -33,10 +35,20 @@ import {
   type HitunganFormasi,
   type IsiBeritaAcara,
   type IsiPengumuman,
+  tanggalPanjang,
   tulisBeritaAcara,
   tulisPengumuman,
 } from './content.js';
-import { belumFinal, type DokumenScope, dokumenMilik, dokumenQuery, kopOf, notFound, toDokumen } from './dokumen.js';
+import {
+  belumFinal,
+  type DokumenScope,
+  dokumenMilik,
+  dokumenQuery,
+  kopOf,
+  notFound,
+  pengumumanTerakhir,
+  toDokumen,
+} from './dokumen.js';
 import { OfficialPdf } from './pdf.js';
 import { pengumumanXlsx } from './xlsx.js';
 
@@ -46,25 +58,18 @@ const KODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newKode = () => Array.from({ length: 10 }, () => KODE_ALPHABET[randomInt(KODE_ALPHABET.length)]).join('');
 
 /**
- * Lays a document out twice (count the pages, then write) and stores the second pass: written to
- * a temporary file while hashed, then into the document store, so a document of tens of MB is
- * never held in memory whole.
+ * Writes a file into the document store: to a temporary file while hashed, then stored by its
+ * hash, so a document of tens of MB is never held in memory whole. `tulis` ends the sink.
  */
-async function render(
+async function simpanBerkas(
   files: BerkasStore,
-  frame: Omit<ConstructorParameters<typeof OfficialPdf>[0], 'halaman'>,
-  title: string,
-  write: (pdf: OfficialPdf) => Promise<void>,
-): Promise<{ sha256: string; ukuran: number; halaman: number }> {
-  const counting = new OfficialPdf({ ...frame, halaman: null }, null, { title });
-  await write(counting);
-  await counting.end();
+  tulis: (sink: Transform) => Promise<void>,
+): Promise<{ sha256: string; ukuran: number }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'dokumen-resmi-'));
   try {
-    const file = path.join(dir, 'dokumen.pdf');
+    const file = path.join(dir, 'berkas');
     const hash = createHash('sha256');
     let ukuran = 0;
-    const out = createWriteStream(file);
     const sink = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         hash.update(chunk);
@@ -72,16 +77,66 @@ async function render(
         done(null, chunk);
       },
     });
-    const written = pipeline(sink, out);
-    const pdf = new OfficialPdf({ ...frame, halaman: counting.pages }, sink, { title });
-    await write(pdf);
-    await pdf.end();
+    const written = pipeline(sink, createWriteStream(file));
+    try {
+      await tulis(sink);
+    } catch (error) {
+      sink.destroy(error as Error);
+      await written.catch(() => undefined);
+      throw error;
+    }
     await written;
-    const sha256 = await files.putFile(file, hash.digest('hex'));
-    return { sha256, ukuran, halaman: pdf.pages };
+    return { sha256: await files.putFile(file, hash.digest('hex')), ukuran };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Lays a document out twice (count the pages, then write) and stores the second pass. `write`
+ * is told which pass it is in (the announcement copies the rows of the written one to its sheet).
+ */
+async function render(
+  files: BerkasStore,
+  frame: Omit<ConstructorParameters<typeof OfficialPdf>[0], 'halaman'>,
+  title: string,
+  write: (pdf: OfficialPdf, menghitung: boolean) => Promise<void>,
+): Promise<{ sha256: string; ukuran: number; halaman: number }> {
+  const counting = new OfficialPdf({ ...frame, halaman: null }, null, { title });
+  await write(counting, true);
+  await counting.end();
+  let halaman = 0;
+  const stored = await simpanBerkas(files, async (sink) => {
+    const pdf = new OfficialPdf({ ...frame, halaman: counting.pages }, sink, { title });
+    await write(pdf, false);
+    await pdf.end();
+    halaman = pdf.pages;
+  });
+  return { ...stored, halaman };
+}
+
+/**
+ * The announcement's rows also handed to its Excel copy, a batch at a time: the PDF's reading
+ * waits until the sheet took the previous batch, so both files hold the very same rows (issue
+ * #31: read once, not twice from data an objection may change in between) in bounded memory.
+ */
+async function* salinKe<T>(rows: AsyncIterable<T>, salinan: PassThrough): AsyncIterable<T> {
+  for await (const batch of rows) {
+    if (salinan.destroyed) throw salinan.errored ?? new Error('salinan Excel berhenti');
+    if (!salinan.write(batch)) {
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          salinan.off('drain', done);
+          salinan.off('close', done);
+          resolve();
+        };
+        salinan.on('drain', done);
+        salinan.on('close', done);
+      });
+    }
+    yield batch;
+  }
+  salinan.end();
 }
 
 interface Dibuat {
@@ -90,38 +145,72 @@ interface Dibuat {
   sha256: string;
   ukuran: number;
   halaman: number;
+  xlsx?: { sha256: string; ukuran: number };
+  /** The announcement this one amends, as it was the latest when the making began. */
+  mengubah?: Pendahulu | null;
   nomor: string;
   tanggal: string;
   isian: unknown;
   details: Record<string, unknown>;
 }
 
+type Pendahulu = NonNullable<Awaited<ReturnType<typeof pengumumanTerakhir>>>;
+
+/** Serialises the recording of an instansi's announcements (the other key: the instansi). */
+const KUNCI_PENGUMUMAN = 727231;
+
+const pengumumanBerubah = () =>
+  new AppError(
+    409,
+    'PENGUMUMAN_BERUBAH',
+    'Pengumuman lain untuk jalur ini diterbitkan selama dokumen ini disusun. Muat ulang halaman, lalu buat pengumumannya lagi agar merujuk pengumuman terakhir.',
+  );
+
 async function simpan(db: Kysely<DB>, scope: DokumenScope, actor: Actor, made: Dibuat) {
   const { sha256 } = made;
-  await db
-    .insertInto('dokumen_resmi')
-    .values({
-      kode: made.kode,
-      jenis: made.jenis,
-      instansi_id: scope.instansiId,
-      track: scope.track,
-      nomor: made.nomor,
-      tanggal: made.tanggal,
-      sha256,
-      ukuran: made.ukuran,
-      halaman: made.halaman,
-      isian: JSON.stringify(made.isian),
-      dibuat_oleh: actor.id,
-    })
-    .execute();
-  await recordAudit(db, {
-    action: made.jenis === 'PENGUMUMAN' ? 'CETAK_PENGUMUMAN' : 'CETAK_BERITA_ACARA',
-    actorId: actor.id,
-    actorUsername: actor.username,
-    instansiId: scope.instansiId,
-    entity: 'dokumen_resmi',
-    entityId: made.kode,
-    details: { track: scope.track, nomor: made.nomor, sha256, halaman: made.halaman, ...made.details },
+  await transaction(db, async (trx) => {
+    if (made.jenis === 'PENGUMUMAN') {
+      // The amendment names the latest announcement: still the latest when it is recorded.
+      await sql`SELECT pg_advisory_xact_lock(${KUNCI_PENGUMUMAN}, ${scope.instansiId})`.execute(trx);
+      const terakhir = await pengumumanTerakhir(trx, scope);
+      if ((terakhir?.kode ?? null) !== (made.mengubah?.kode ?? null)) throw pengumumanBerubah();
+    }
+    await trx
+      .insertInto('dokumen_resmi')
+      .values({
+        kode: made.kode,
+        jenis: made.jenis,
+        instansi_id: scope.instansiId,
+        track: scope.track,
+        nomor: made.nomor,
+        tanggal: made.tanggal,
+        sha256,
+        ukuran: made.ukuran,
+        halaman: made.halaman,
+        xlsx_sha256: made.xlsx?.sha256 ?? null,
+        xlsx_ukuran: made.xlsx?.ukuran ?? null,
+        mengubah_kode: made.mengubah?.kode ?? null,
+        isian: JSON.stringify(made.isian),
+        dibuat_oleh: actor.id,
+      })
+      .execute();
+    await recordAudit(trx, {
+      action: made.jenis === 'PENGUMUMAN' ? 'CETAK_PENGUMUMAN' : 'CETAK_BERITA_ACARA',
+      actorId: actor.id,
+      actorUsername: actor.username,
+      instansiId: scope.instansiId,
+      entity: 'dokumen_resmi',
+      entityId: made.kode,
+      details: {
+        track: scope.track,
+        nomor: made.nomor,
+        sha256,
+        halaman: made.halaman,
+        ...(made.xlsx ? { xlsxSha256: made.xlsx.sha256 } : {}),
+        ...(made.mengubah ? { mengubah: made.mengubah.kode } : {}),
+        ...made.details,
+      },
+    });
   });
   const row = await dokumenQuery(db).where('d.kode', '=', made.kode).executeTakeFirstOrThrow();
   return toDokumen(row);
@@ -256,24 +345,46 @@ export async function buatPengumuman(
     .where('tahap', '=', 'SANGGAH')
     .select(['mulai', 'selesai'])
     .executeTakeFirst();
+  // Issue #31: a later announcement of the same instansi and track amends the latest one, and
+  // says so; the earlier one stays as issued.
+  const mengubah = await pengumumanTerakhir(db, scope);
   let pelamar = 0;
-  const isi: IsiPengumuman = {
+  const isi: Omit<IsiPengumuman, 'baris'> = {
     request,
     trackTitle: TRACKS[scope.track].title,
     tahun: Number(request.tanggal.slice(0, 4)),
     masaSanggah: sanggah
       ? `${formatWaktu(new Date(sanggah.mulai))} sampai ${formatWaktu(new Date(sanggah.selesai))} WIB`
       : null,
-    baris: () => progres.ikuti(barisPengumuman(db, scope)),
+    mengubah: mengubah && { ...mengubah, tanggal: tanggalPanjang(mengubah.tanggal) },
   };
-  const stored = await render(files, frame, DOKUMEN_RESMI_JUDUL.PENGUMUMAN, async (pdf) => {
-    pelamar = await tulisPengumuman(pdf, isi);
-  });
+  // The Excel copy is written from the rows of the PDF's written pass, and kept with it.
+  const judul = DOKUMEN_RESMI_JUDUL.PENGUMUMAN;
+  const salinan = new PassThrough({ objectMode: true, highWaterMark: 1 });
+  salinan.on('error', () => undefined); // reported by the sheet's writer below
+  const xlsx = simpanBerkas(files, (sink) => pipeline(pengumumanXlsx(judul, salinan), sink));
+  let stored: Awaited<ReturnType<typeof render>>;
+  try {
+    stored = await render(files, frame, judul, async (pdf, menghitung) => {
+      const rows = progres.ikuti(barisPengumuman(db, scope));
+      pelamar = await tulisPengumuman(pdf, { ...isi, baris: () => (menghitung ? rows : salinKe(rows, salinan)) });
+    });
+  } catch (error) {
+    salinan.destroy(error as Error);
+    // The sheet's own failure, when it was the sheet that stopped the PDF.
+    throw await xlsx.then(
+      () => error,
+      (sheetError: unknown) => sheetError,
+    );
+  }
+  const storedXlsx = await xlsx;
   await progres.selesai();
   return simpan(db, scope, actor, {
     kode: frame.kode,
     jenis: 'PENGUMUMAN',
     ...stored,
+    xlsx: storedXlsx,
+    mengubah,
     nomor: request.nomor,
     tanggal: request.tanggal,
     isian,
@@ -354,11 +465,20 @@ export async function buatBeritaAcara(
 }
 
 /**
- * The table of an announcement made earlier, as Excel: the same applicants in the same order
- * (the track is locked, so they are as the PDF shows them).
+ * The Excel copy of an announcement, as kept at issue (issue #31). An announcement issued before
+ * the copies were kept has none: made now from today's data it could contradict its PDF, so it is
+ * answered 410 instead (docs/decisions.md).
  */
-export async function pengumumanTabel(db: Kysely<DB>, scope: DokumenScope, kode: string) {
+export async function pengumumanXlsxTersimpan(db: Kysely<DB>, scope: DokumenScope, kode: string) {
   const dokumen = await dokumenMilik(db, scope, kode);
   if (dokumen.jenis !== 'PENGUMUMAN') throw notFound();
-  return { dokumen, stream: pengumumanXlsx(DOKUMEN_RESMI_JUDUL.PENGUMUMAN, barisPengumuman(db, scope)) };
+  if (!dokumen.xlsx) throw salinanExcelTidakAda();
+  return { dokumen, xlsx: dokumen.xlsx };
 }
+
+export const salinanExcelTidakAda = () =>
+  new AppError(
+    410,
+    'SALINAN_EXCEL_TIDAK_DISIMPAN',
+    'Salinan Excel pengumuman ini tidak disimpan ketika diterbitkan, jadi tidak dapat diberikan tanpa berisiko berbeda dari PDF-nya. Gunakan PDF-nya, atau terbitkan perubahan pengumuman untuk mendapatkan PDF dan Excel yang sama isinya.',
+  );

@@ -1,6 +1,6 @@
 // The public check page /cek-dokumen/:kode (issue #20), signed out, stubbed at the HTTP boundary:
 // what the code is, "tidak dikenal" for an unknown one, and the uploaded file posted as PDF with
-// the verdict and both hashes.
+// the verdict and both hashes. Issue #31: the Excel copy posted as XLSX; an amended document says so.
 
 import type { Keaslian } from '@portal/contract';
 import { screen, within } from '@testing-library/react';
@@ -26,9 +26,12 @@ const DOKUMEN: Keaslian = {
   dibuatAt: '2026-11-20T10:15:00',
   sha256: 'a'.repeat(64),
   ukuran: 48_213,
+  xlsx: null,
+  mengubah: null,
+  diubahOleh: null,
 };
 
-function stubServer(cocok: boolean) {
+function stubServer(cocok: boolean, dokumen: Keaslian = DOKUMEN) {
   const posts: RequestInit[] = [];
   vi.stubGlobal(
     'fetch',
@@ -38,7 +41,7 @@ function stubServer(cocok: boolean) {
           posts.push(init);
           return jsonResponse(200, { cocok, sha256: cocok ? DOKUMEN.sha256 : 'b'.repeat(64) });
         }
-        return jsonResponse(200, DOKUMEN);
+        return jsonResponse(200, dokumen);
       }
       if (String(url).startsWith('/api/cek-dokumen/')) {
         return jsonResponse(404, { error: 'NOT_FOUND', message: 'Dokumen dengan kode ini tidak ditemukan.' });
@@ -86,5 +89,29 @@ describe('/cek-dokumen/:kode without signing in', () => {
     renderApp('/cek-dokumen/ZZZZZZZZZZ');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Kode dokumen tidak dikenal')).toBeTruthy();
+  });
+
+  it('posts an Excel copy as XLSX and says when a later announcement amended the document', async () => {
+    const xlsx = { sha256: 'c'.repeat(64), ukuran: 9_000 };
+    const posts = stubServer(true, {
+      ...DOKUMEN,
+      xlsx,
+      diubahOleh: { kode: 'KODEBARU23', nomor: '800/18/2026', tanggal: '2026-11-27' },
+    });
+    renderApp('/cek-dokumen/ABCDEFGH23');
+    const status = await screen.findByText(/Dokumen ini telah diubah oleh Pengumuman Nomor 800\/18\/2026/);
+    expect(status).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cek dokumen KODEBARU23' }).getAttribute('href')).toBe(
+      '/cek-dokumen/KODEBARU23',
+    );
+    const region = await screen.findByRole('region', { name: 'Pengumuman Hasil Seleksi Administrasi' });
+    expect(within(region).getByText('c'.repeat(64))).toBeTruthy();
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await userEvent.upload(input, new File(['PK\u0003\u0004isi'], 'pengumuman.xlsx', { type: '' }));
+    expect(await screen.findByText('SHA-256 salinan Excel yang diterbitkan:')).toBeTruthy();
+    const [post] = posts;
+    expect(new Headers(post?.headers).get('Content-Type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
   });
 });

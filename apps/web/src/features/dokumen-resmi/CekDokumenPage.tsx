@@ -1,9 +1,12 @@
 // /cek-dokumen/:kode (issue #20), public, no sign-in: what the code printed on an official document
 // was issued for, and whether a PDF someone holds is that document, unaltered (the server compares
 // SHA-256). Outside the main layout, so it has its own landmarks and its own query provider.
+// Issue #31: the announcement's Excel copy is checked like the PDF, and a document that a later
+// one amended says so (it stays authentic as issued).
 
 import {
   Alert,
+  Anchor,
   Box,
   Button,
   Code,
@@ -18,12 +21,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { cekDokumenPath, type Keaslian } from '@portal/contract';
-import { IconCircleCheck, IconCircleX, IconFileTypePdf, IconShieldCheck } from '@tabler/icons-react';
+import { CEK_DOKUMEN_MIME, cekDokumenPath, type Keaslian } from '@portal/contract';
+import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconFileTypePdf, IconShieldCheck } from '@tabler/icons-react';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { getKeaslian, postCekBerkas } from '../../api/dokumen-resmi';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatBerkas, getKeaslian, postCekBerkas } from '../../api/dokumen-resmi';
 import { ApiError } from '../../api/http';
 import { queryClient } from '../../api/queryClient';
 import { errorMessage } from '../../auth/AuthCard';
@@ -133,6 +136,22 @@ function HasilCek({ kode }: { kode: string }) {
       )}
       {query.data && (
         <>
+          {query.data.diubahOleh && (
+            <Alert
+              color="orange"
+              variant="light"
+              icon={<IconAlertTriangle aria-hidden />}
+              title={t.diubahJudul}
+              role="status"
+            >
+              <Stack gap={4}>
+                <Text size="sm">{t.diubahKet(query.data.diubahOleh.nomor)}</Text>
+                <Anchor component={Link} to={cekDokumenPath(query.data.diubahOleh.kode)} size="sm">
+                  {t.lihatPerubahan(query.data.diubahOleh.kode)}
+                </Anchor>
+              </Stack>
+            </Alert>
+          )}
           <Identitas dokumen={query.data} />
           <Pencocokan dokumen={query.data} />
         </>
@@ -157,6 +176,25 @@ function Identitas({ dokumen }: { dokumen: Keaslian }) {
     ],
     [t.ukuran, t.byte(dokumen.ukuran)],
   ];
+  if (dokumen.xlsx) {
+    rows.push(
+      [
+        t.sha256Excel,
+        <Text key="sha-xlsx" ff="monospace" size="xs" style={{ wordBreak: 'break-all' }}>
+          {dokumen.xlsx.sha256}
+        </Text>,
+      ],
+      [t.ukuranExcel, t.byte(dokumen.xlsx.ukuran)],
+    );
+  }
+  if (dokumen.mengubah) {
+    rows.splice(4, 0, [
+      t.mengubah,
+      <Anchor key="mengubah" component={Link} to={cekDokumenPath(dokumen.mengubah.kode)}>
+        {t.rujukan(dokumen.mengubah.nomor, dokumen.mengubah.kode)}
+      </Anchor>,
+    ]);
+  }
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="cek-judul-dokumen">
       <Title order={2} size="h4" id="cek-judul-dokumen" mb="xs">
@@ -187,6 +225,7 @@ function Pencocokan({ dokumen }: { dokumen: Keaslian }) {
     if (next) check.mutate(next);
   };
   const result = check.data;
+  const terbit = file && formatBerkas(file) === 'XLSX' ? dokumen.xlsx : dokumen;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="cek-unggah">
       <Stack gap="sm">
@@ -194,9 +233,9 @@ function Pencocokan({ dokumen }: { dokumen: Keaslian }) {
           {t.unggah}
         </Title>
         <FileInput
-          label={t.pilihBerkas}
+          label={dokumen.xlsx ? t.pilihBerkasAtauExcel : t.pilihBerkas}
           description={t.unggahKet}
-          accept="application/pdf,.pdf"
+          accept={dokumen.xlsx ? `application/pdf,.pdf,${CEK_DOKUMEN_MIME.XLSX},.xlsx` : 'application/pdf,.pdf'}
           leftSection={<IconFileTypePdf size={18} aria-hidden />}
           clearable
           value={file}
@@ -225,9 +264,9 @@ function Pencocokan({ dokumen }: { dokumen: Keaslian }) {
           >
             <Stack gap={4}>
               {file && <Text size="xs">{t.berkas(file.name)}</Text>}
-              <Text size="xs">{t.shaTerbit}:</Text>
+              <Text size="xs">{terbit === dokumen ? t.shaTerbit : t.shaTerbitExcel}:</Text>
               <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>
-                {dokumen.sha256}
+                {terbit?.sha256}
               </Text>
               <Text size="xs">{t.shaBerkas}:</Text>
               <Text size="xs" ff="monospace" style={{ wordBreak: 'break-all' }}>

@@ -44,6 +44,7 @@ import {
 import { ApiError } from '../../api/http';
 import { errorMessage } from '../../auth/AuthCard';
 import { idDokumenResmi } from '../../i18n/dokumen-resmi';
+import { formatTanggal } from '../../i18n/format';
 import { saveBlob } from '../../table/ExportButtons';
 import { showSuccess } from '../../ui/toast';
 import {
@@ -65,6 +66,8 @@ interface DokumenResmiFormProps {
   track: TrackId;
   jenis: DokumenResmiJenis;
   kop: DokumenResmiStatus['kop'];
+  /** Issue #31: the announcement a new one amends (the latest), named before it is made. */
+  mengubah?: DokumenResmi | null;
   onClose: () => void;
 }
 
@@ -77,7 +80,7 @@ function readBase64(file: File): Promise<string> {
   });
 }
 
-export function DokumenResmiForm({ track, jenis, kop, onClose }: DokumenResmiFormProps) {
+export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }: DokumenResmiFormProps) {
   const queryClient = useQueryClient();
   const pengumuman = jenis === 'PENGUMUMAN';
   const [nomor, setNomor] = useState('');
@@ -212,6 +215,11 @@ export function DokumenResmiForm({ track, jenis, kop, onClose }: DokumenResmiFor
       <DatesProvider settings={{ locale: 'id', firstDayOfWeek: 1 }}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            {mengubah && (
+              <Alert color="blue" variant="light" title={t.akanMengubahJudul} role="note">
+                {t.akanMengubah(mengubah.nomor, formatTanggal(mengubah.tanggal, 'long'))}
+              </Alert>
+            )}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
                 label={t.nomor[jenis]}

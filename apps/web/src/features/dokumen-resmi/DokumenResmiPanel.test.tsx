@@ -1,9 +1,9 @@
 // The official documents on /cpns/rekap-pelamar (issue #20), stubbed at the HTTP boundary: the
 // admin's buttons disabled with the server's reason before the lock, none for a monitoring role,
 // and the form checking before it sends, sending what the contract says, and showing the
-// server's message when the server refuses.
+// server's message when the server refuses. Issue #31: amendments named, the QR address warned about.
 
-import type { DokumenResmiStatus } from '@portal/contract';
+import type { DokumenResmi, DokumenResmiStatus } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -40,11 +40,15 @@ const status = (terkunci: boolean): DokumenResmiStatus => ({
           sha256: 'a'.repeat(64),
           ukuran: 1234,
           halaman: 1,
+          xlsx: { sha256: 'c'.repeat(64), ukuran: 567 },
+          mengubah: null,
+          diubahOleh: null,
           dibuatAt: '2026-11-20T10:15:00',
           dibuatOleh: 'Budi Admin',
         },
       ]
     : [],
+  peringatanAlamat: null,
 });
 
 type Call = { url: string; method: string; body: unknown };
@@ -186,5 +190,39 @@ describe('official documents on the recap', () => {
     expect(await screen.findByText('Dokumen dibuat dan diunduh. Kode dokumen: KODEBARU23.')).toBeTruthy();
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }, 30_000);
+
+  it('names the announcement an amendment changes, warns about a local QR address, and says a new one amends', async () => {
+    await signIn(admin());
+    const [pertama] = status(true).dokumen as [DokumenResmi];
+    const perubahan: DokumenResmi = {
+      ...pertama,
+      kode: 'KODEBARU23',
+      nomor: '800/9/2026',
+      tanggal: '2026-11-27',
+      mengubah: { kode: pertama.kode, nomor: pertama.nomor, tanggal: pertama.tanggal },
+    };
+    const lama: DokumenResmi = {
+      ...pertama,
+      xlsx: null,
+      diubahOleh: { kode: perubahan.kode, nomor: perubahan.nomor, tanggal: perubahan.tanggal },
+    };
+    const peringatan = 'Kode QR pada dokumen resmi menunjuk ke http://localhost:3000. Atur PUBLIC_URL (uji).';
+    stubServer(() => jsonResponse(200, { ...status(true), peringatanAlamat: peringatan, dokumen: [perubahan, lama] }));
+    renderApp('/cpns/rekap-pelamar');
+    const panel = await screen.findByRole('region', { name: 'Dokumen resmi' });
+    expect(within(panel).getByText(peringatan)).toBeTruthy();
+    expect(within(panel).getByText('Alamat kode QR belum diatur')).toBeTruthy();
+    const baru = within(panel).getByRole('row', { name: /KODEBARU23/ });
+    expect(within(baru).getByText('Perubahan atas Pengumuman Nomor 800/1/2026')).toBeTruthy();
+    expect(within(baru).getByRole('button', { name: 'Unduh tabel pengumuman KODEBARU23 sebagai Excel' })).toBeTruthy();
+    const diubah = within(panel).getByRole('row', { name: /ABCDEFGH23/ });
+    expect(within(diubah).getByText('Telah diubah oleh Pengumuman Nomor 800/9/2026')).toBeTruthy();
+    // No Excel copy was kept with it: none is offered.
+    expect(within(diubah).queryByRole('button', { name: /sebagai Excel/ })).toBeNull();
+
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cetak Pengumuman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pengumuman Hasil Seleksi Administrasi' });
+    expect(within(dialog).getByText(/diterbitkan sebagai Perubahan atas Pengumuman Nomor 800\/9\/2026/)).toBeTruthy();
   }, 30_000);
 });

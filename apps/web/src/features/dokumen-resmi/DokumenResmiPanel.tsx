@@ -1,10 +1,13 @@
 // The official documents on the Rekap Seluruh Pelamar page (issue #20), for the instansi's admin of
 // the track only (the same role check as the server; the page's monitoring roles print nothing):
 // "Cetak Pengumuman" / "Cetak Berita Acara" once the results are locked, and those made so far.
+// Issue #31: an announcement after the first is an amendment (named in the list and the form), the
+// Excel copy is the one kept at issue, and a QR address only the server can open is warned about.
 
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { type DokumenResmi, type DokumenResmiJenis, hasTrackRole, type TrackId } from '@portal/contract';
 import {
+  IconAlertTriangle,
   IconDownload,
   IconFileCertificate,
   IconFileSpreadsheet,
@@ -67,6 +70,11 @@ function Panel({ track }: { track: TrackId }) {
             {t.keterangan}
           </Text>
         </div>
+        {status.peringatanAlamat && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t.alamatQr}>
+            {status.peringatanAlamat}
+          </Alert>
+        )}
         <Group gap="sm" wrap="wrap" align="center">
           {(['PENGUMUMAN', 'BERITA_ACARA'] as const).map((jenis) => (
             <CetakButton
@@ -88,7 +96,16 @@ function Panel({ track }: { track: TrackId }) {
       </Stack>
       {open && (
         <Suspense fallback={null}>
-          <DokumenResmiForm track={track} jenis={open} kop={status.kop} onClose={() => setOpen(null)} />
+          <DokumenResmiForm
+            track={track}
+            jenis={open}
+            kop={status.kop}
+            // The list is newest first: a new announcement amends the latest one (issue #31).
+            mengubah={
+              open === 'PENGUMUMAN' ? (status.dokumen.find((item) => item.jenis === 'PENGUMUMAN') ?? null) : null
+            }
+            onClose={() => setOpen(null)}
+          />
         </Suspense>
       )}
     </Paper>
@@ -165,9 +182,19 @@ function DaftarDokumen({ track, dokumen }: { track: TrackId; dokumen: DokumenRes
       rowKey={(item) => item.kode}
       cells={(item) => [
         t.jenis[item.jenis],
-        <span key="nomor" style={{ whiteSpace: 'nowrap' }}>
-          {item.nomor}
-        </span>,
+        <div key="nomor">
+          <span style={{ whiteSpace: 'nowrap' }}>{item.nomor}</span>
+          {item.mengubah && (
+            <Text size="xs" c="dimmed">
+              {t.perubahanAtas(item.mengubah.nomor)}
+            </Text>
+          )}
+          {item.diubahOleh && (
+            <Text size="xs" c="orange.9">
+              {t.diubahOleh(item.diubahOleh.nomor)}
+            </Text>
+          )}
+        </div>,
         <span key="tanggal" style={{ whiteSpace: 'nowrap' }}>
           {formatTanggal(item.tanggal)}
         </span>,
@@ -188,7 +215,7 @@ function DaftarDokumen({ track, dokumen }: { track: TrackId; dokumen: DokumenRes
           >
             {t.unduhLagi}
           </Button>
-          {item.jenis === 'PENGUMUMAN' && (
+          {item.xlsx && (
             <Button
               size="compact-sm"
               variant="subtle"
