@@ -71,7 +71,8 @@ function Panel({ track }: { track: TrackId }) {
           </Text>
         </div>
         {status.peringatanAlamat && (
-          <Alert color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t.alamatQr}>
+          // A standing advice, not news: a note, so the page's live alerts (a failed list) stay alone.
+          <Alert role="note" color="yellow" variant="light" icon={<IconAlertTriangle aria-hidden />} title={t.alamatQr}>
             {status.peringatanAlamat}
           </Alert>
         )}
