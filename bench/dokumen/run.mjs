@@ -1,9 +1,10 @@
 // The largest announcement (issue #20, see README.md): Kementerian Hukum's 250,000 CPNS applicants
 // of the 1 M load, all decided and locked, printed through the API as the admin does. Prints the
 // time, the server's memory growth, the file's size and pages; asserts nothing.
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import forge from 'node-forge';
 import pg from 'pg';
 import { ensureData, session, startServer, stop } from '../lib.mjs';
 
@@ -11,6 +12,27 @@ const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/
 const PORT = Number(process.env.BENCH_PORT ?? 3315);
 const base = `http://127.0.0.1:${PORT}`;
 const INSTANSI = 3;
+
+/**
+ * Issue #31: outside the demo the PDF is signed with the agency's certificate: a throwaway
+ * self-signed one (RSA 2048, as agencies' are) as a PKCS#12 for TTE_P12.
+ */
+function benchP12() {
+  const keys = forge.pki.rsa.generateKeyPair(2048);
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = '01';
+  cert.validity.notBefore = new Date(Date.now() - 3600_000);
+  cert.validity.notAfter = new Date(Date.now() + 24 * 3600_000);
+  const attrs = [{ shortName: 'CN', value: 'Bench Kementerian Hukum' }];
+  cert.setSubject(attrs);
+  cert.setIssuer(attrs);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  const file = path.join(tmpdir(), 'bench-dokumen.p12');
+  const asn = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], 'bench', { algorithm: '3des' });
+  writeFileSync(file, Buffer.from(forge.asn1.toDer(asn).getBytes(), 'binary'));
+  return file;
+}
 
 const rssMb = (pid) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -46,9 +68,18 @@ async function main() {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     SEED_DEMO: 'false',
     PUBLIC_URL: 'https://portal.example.go.id',
+    TTE_P12: benchP12(),
+    TTE_P12_PASSWORD: 'bench',
   });
   try {
     const headers = await session(base, 'admin.cpns');
+    // The seat the signature block names (issue #31), set as the admin does on the panel.
+    const kop = await fetch(`${base}/api/cpns/admin/dokumen-resmi/kop`, {
+      method: 'PUT',
+      headers,
+      body: JSON.stringify({ alamat: 'Jalan H.R. Rasuna Said Kav. 6-7, Jakarta Selatan', kota: 'Jakarta' }),
+    });
+    if (!kop.ok) throw new Error(`kop: ${kop.status} ${await kop.text()}`);
     const before = rssMb(child.pid);
     let peak = before;
     const sampler = setInterval(() => {

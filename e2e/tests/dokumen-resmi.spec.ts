@@ -4,7 +4,8 @@
 // the announcement and the minutes, the PDF holds the title and the applicants, and the public
 // check page, without sign-in, says the file is genuine and a file with one byte changed is not.
 // Issue #31: a second announcement is an amendment naming the first, which still checks (its PDF
-// and its Excel copy) and says it was amended.
+// and its Excel copy) and says it was amended; the check page shows the list as issued, and a
+// search finds an applicant by nomor peserta and by name.
 
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -19,15 +20,18 @@ function todayWib(): string {
   return `${d}/${m}/${y}`;
 }
 
-/** The "Nomor Peserta" column of the recap as listed on screen. */
-async function nomorPeserta(page: Page): Promise<string[]> {
+/** A column of the recap as listed on screen, by its header. */
+async function kolomRekap(page: Page, header: RegExp): Promise<string[]> {
   const table = page.getByRole('table', { name: 'Rekap Seluruh Pelamar' });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   const headers = await table.locator('thead th').allInnerTexts();
-  const column = headers.findIndex((header) => /nomor peserta/i.test(header));
+  const column = headers.findIndex((text) => header.test(text.trim()));
   expect(column).toBeGreaterThanOrEqual(0);
   return table.locator(`tbody tr td:nth-child(${column + 1})`).allInnerTexts();
 }
+
+/** The "Nomor Peserta" column of the recap as listed on screen. */
+const nomorPeserta = (page: Page) => kolomRekap(page, /nomor peserta/i);
 
 test('before the final lock the admin cannot print and sees why; a monitor sees no print buttons', async ({
   browser,
@@ -64,6 +68,8 @@ test('the admin prints the announcement and the minutes; anyone checks the file 
   await expect(admin.getByText(/Hasil verifikasi sudah dikunci oleh Fransiska Wanma/)).toBeVisible();
   const peserta = await nomorPeserta(admin);
   expect(peserta).toHaveLength(3);
+  const nama = await kolomRekap(admin, /^nama/i);
+  expect(nama).toHaveLength(3);
   const panel = admin.getByRole('region', { name: 'Dokumen resmi' });
   await expect(panel.getByRole('button', { name: 'Cetak Pengumuman' })).toBeEnabled();
   await admin.screenshot({ path: testInfo.outputPath('rekap-dokumen-resmi.png'), fullPage: true });
@@ -181,6 +187,13 @@ test('the admin prints the announcement and the minutes; anyone checks the file 
   await expect(identitas).toContainText('Pemerintah Kabupaten Raja Ampat');
   await expect(identitas).toContainText('800/17/BKPSDM-RA/2026');
   await expect(identitas).toContainText('CPNS');
+  // Issue #31: who signed the PDF electronically — the demo's certificate for the instansi, marked as such.
+  const ttd = identitas.getByRole('row', { name: /Tanda tangan elektronik/ });
+  await expect(ttd).toContainText('Pemerintah Kabupaten Raja Ampat');
+  await expect(ttd).toContainText('Sertifikat demo — bukan tanda tangan elektronik resmi');
+  await expect(identitas.getByRole('row', { name: /Penerbit sertifikat/ })).toContainText(
+    'CA Demo Portal Verifikasi ASN',
+  );
   await expect(
     visitor.getByText(/Dokumen ini telah diubah oleh Pengumuman Nomor 800\/19\/BKPSDM-RA\/2026/),
   ).toBeVisible();
@@ -190,6 +203,35 @@ test('the admin prints the announcement and the minutes; anyone checks the file 
   await visitor.locator('input[type="file"]').setInputFiles(xlsx);
   await expect(visitor.getByText('SHA-256 salinan Excel yang diterbitkan:')).toBeVisible();
   await expect(visitor.getByText('Cocok: berkas ini asli dan tidak diubah')).toBeVisible();
+
+  // The list as issued, for whoever holds the paper: every applicant, then one found by a search.
+  const daftar = visitor.getByRole('region', { name: 'Daftar yang diumumkan' });
+  const baris = daftar.getByRole('region', { name: 'Daftar pelamar pada pengumuman' }).locator('tbody tr');
+  await expect(daftar).toContainText('Baris 1–3 dari 3');
+  for (const nomor of peserta) await expect(daftar.getByRole('table')).toContainText(nomor);
+  const cari = daftar.getByRole('searchbox', { name: 'Cari nomor peserta atau nama' });
+  const dicari = peserta[1] ?? '';
+  await cari.fill(dicari.slice(0, 12));
+  await cari.press('Enter');
+  await expect(daftar).toContainText(/Baris 1–\d dari \d yang cocok/);
+  await expect(daftar.getByRole('table')).toContainText(dicari);
+  await cari.fill(dicari);
+  await cari.press('Enter');
+  await expect(daftar).toContainText('Baris 1–1 dari 1 yang cocok');
+  // The formasi heading and the applicant's row, NIK masked as printed.
+  await expect(baris).toHaveCount(2);
+  await expect(baris.nth(1)).toContainText(/\d{6}\*{6}\d{4}/);
+  // By name: the longest word of the name as the recap lists it, typed in lower case.
+  const kata = ((nama[1] ?? '').match(/\p{L}{3,}/gu) ?? []).sort((a, b) => b.length - a.length)[0] ?? '';
+  await cari.fill(kata.toLowerCase());
+  await expect(daftar).toContainText(/yang cocok/);
+  await expect(daftar.getByRole('table')).toContainText(dicari);
+  await cari.fill('zzzqqq');
+  await expect(daftar).toContainText('Tidak ada baris yang cocok dengan “zzzqqq”.');
+  await cari.fill('');
+  await cari.press('Enter');
+  await expect(daftar).toContainText('Baris 1–3 dari 3');
+  await daftar.screenshot({ path: testInfo.outputPath('cek-dokumen-daftar.png') });
   const scrollWidth = await visitor.evaluate(() => document.documentElement.scrollWidth);
   expect(scrollWidth).toBeLessThanOrEqual(390);
   await visitor.screenshot({ path: testInfo.outputPath('cek-dokumen-cocok.png'), fullPage: true });
@@ -212,4 +254,11 @@ test('the admin prints the announcement and the minutes; anyone checks the file 
 
   await visitor.goto('/cek-dokumen/ZZZZZZZZZZ');
   await expect(visitor.getByRole('alert')).toContainText('Kode dokumen tidak dikenal');
+  // Issue #31: another code is typed right there.
+  const lain = visitor.getByRole('textbox', { name: 'Periksa kode lain' });
+  await expect(lain).toHaveValue('ZZZZZZZZZZ');
+  await lain.fill(kode);
+  await lain.press('Enter');
+  await expect(visitor).toHaveURL(new RegExp(`/cek-dokumen/${kode}$`));
+  await expect(visitor.getByRole('region', { name: 'Daftar yang diumumkan' })).toContainText('Baris 1–3 dari 3');
 });

@@ -204,6 +204,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     demo: config.seedDemo,
     cek: config.cekDokumen,
+    tte: { ...config.tte, demo: config.seedDemo },
   });
 
   // Issue #6: account lifecycle, profile and user administration; mail by SMTP or dev mailbox.

@@ -48,6 +48,10 @@ const envSchema = z.object({
   CEK_DOKUMEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Issue #30: the largest file the public check reads (the largest announcement is 25 MB). */
   CEK_DOKUMEN_MAX_MB: z.coerce.number().int().min(1).max(1024).default(50),
+  /** Issue #31: the agency's certificate (PKCS#12) signing official PDFs; a folder of {kode instansi}.p12. */
+  TTE_P12: z.string().min(1).optional(),
+  TTE_P12_DIR: z.string().min(1).optional(),
+  TTE_P12_PASSWORD: z.string().default(''),
   /** Issue #30: the OpenAPI description (/api/docs); default public in the demo only. */
   API_DOCS: z.enum(['public', 'authenticated', 'off']).optional(),
   SEED_DEMO: bool,
@@ -116,6 +120,8 @@ export interface Config {
   loginRateLimitPerMinute: number;
   /** The public document check: requests per client address and minute, the largest file read. */
   cekDokumen: { perMinute: number; maxBytes: number };
+  /** Issue #31: the certificates signing official PDFs (none: the demo's own, refused elsewhere). */
+  tte: { p12: string | null; p12Dir: string | null; password: string };
   /** Who reads the OpenAPI description at /api/docs: anyone, a signed-in account, or nobody. */
   apiDocs: 'public' | 'authenticated' | 'off';
   seedDemo: boolean;
@@ -184,6 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     cekDokumen: { perMinute: e.CEK_DOKUMEN_RATE_LIMIT_PER_MINUTE, maxBytes: e.CEK_DOKUMEN_MAX_MB * 1024 * 1024 },
+    tte: {
+      p12: e.TTE_P12 ? path.resolve(e.TTE_P12) : null,
+      p12Dir: e.TTE_P12_DIR ? path.resolve(e.TTE_P12_DIR) : null,
+      password: e.TTE_P12_PASSWORD,
+    },
     // docs/decisions.md "The API description": where the demo accounts are, anyone may sign in anyway.
     apiDocs: e.API_DOCS ?? (seedDemo ? 'public' : 'authenticated'),
     seedDemo,

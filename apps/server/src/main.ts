@@ -13,6 +13,7 @@ import { migrate } from './db/migrate.js';
 import { seedDemo } from './db/seed/index.js';
 import { createLogger } from './logger.js';
 import { ATUR_PUBLIC_URL, peringatanAlamat } from './modules/dokumen-resmi/alamat-cek.js';
+import { bacaP12, caDemo } from './modules/dokumen-resmi/tte.js';
 import type { Lifecycle } from './modules/health/routes.js';
 import { startMetricsServer } from './modules/metrics/server.js';
 import { openBerkasStore } from './storage/open-berkas-store.js';
@@ -120,4 +121,20 @@ if (alamatLokal) {
     { publicUrl: config.publicUrl, demo: config.seedDemo },
     config.seedDemo ? alamatLokal : `Penerbitan dokumen resmi ditolak: ${ATUR_PUBLIC_URL}`,
   );
+}
+// Issue #31: official PDFs are signed (modules/dokumen-resmi/tte.ts). The demo makes its CA at
+// first start, after listening (a key pair takes a moment); a configured certificate is read now so
+// a wrong file or password is reported at start rather than at the first issue.
+if (config.tte.p12) {
+  bacaP12(config.tte.p12, config.tte.password).then(
+    (penanda) => log.info({ penandaTangan: penanda.pemilik }, 'sertifikat tanda tangan elektronik terbaca'),
+    (error: unknown) => log.error({ err: error }, 'sertifikat tanda tangan elektronik (TTE_P12) tidak dapat dibaca'),
+  );
+} else if (config.seedDemo && !config.tte.p12Dir) {
+  caDemo(database.db).then(
+    () => log.info('dokumen resmi ditandatangani dengan sertifikat DEMO (bukan tanda tangan elektronik resmi)'),
+    (error: unknown) => log.error({ err: error }, 'CA demo tanda tangan elektronik tidak dapat dibuat'),
+  );
+} else if (!config.tte.p12Dir) {
+  log.warn('Penerbitan dokumen resmi ditolak: sertifikat elektronik belum diatur (TTE_P12 atau TTE_P12_DIR).');
 }

@@ -228,6 +228,7 @@ async function personalDataCases(fx: ApiFixture): Promise<Case[]> {
     { who: 'admin.rajaampat', url: `/api/cpns/admin/dokumen-resmi/${kode}` },
     { who: 'admin.rajaampat', url: `/api/cpns/admin/dokumen-resmi/${kode}/xlsx` },
     { who: 'admin.rajaampat', url: `/api/cek-dokumen/${kode}` },
+    { who: 'admin.rajaampat', url: `/api/cek-dokumen/${kode}/daftar?q=a&halaman=1` },
     // Imports: the check, its rejected rows (NIKs, names, addresses), the jobs.
     { who: 'superadmin', url: '/api/admin/impor/jenis' },
     { who: 'superadmin', url: '/api/admin/impor/pelamar/template' },

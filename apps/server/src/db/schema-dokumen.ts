@@ -68,6 +68,8 @@ export interface InstansiKopTable {
   logo_mime: string | null;
   diubah_oleh: number | null;
   diubah_at: Generated<Date>;
+  /** Migration 0035 (issue #31): the seat of the instansi, "Ditetapkan di {kota}"; '' until filled. */
+  kota: Generated<string>;
 }
 
 /** Issue #20: an official document made after the final lock (migration 0021). */
@@ -89,6 +91,8 @@ export interface DokumenResmiTable {
   xlsx_ukuran: number | null;
   /** Migration 0034: the document this one amends. */
   mengubah_kode: string | null;
+  /** Migration 0037: who signed the PDF (contract PenandaTangan); null before signing began. */
+  penanda_tangan: ColumnType<unknown, string | null | undefined, string | null> | null;
 }
 
 /** Issue #20: how far a document being made has got, by the screen's id (migration 0023). */

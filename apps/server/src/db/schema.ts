@@ -1,7 +1,9 @@
 // Kysely table types of the migrated schema (db/migrations). Column names are snake_case in SQL.
-// The table types are in schema-akun.ts, schema-pelamar.ts and schema-dokumen.ts; the column types
-// they share in columns.ts. Importers take them all from here.
+// The table types are in schema-akun.ts, schema-pelamar.ts and schema-dokumen.ts (the issued lists
+// of announcements below); the column types they share in columns.ts. Importers take them all from
+// here.
 
+import type { Generated } from 'kysely';
 import type {
   AccessKeyTable,
   AppSecretTable,
@@ -51,6 +53,32 @@ export type * from './schema-akun.js';
 export type * from './schema-dokumen.js';
 export type * from './schema-pelamar.js';
 
+/**
+ * Issue #31: the list of an announcement as issued (migration 0036), one row per list. `jumlah` is
+ * null while the list is being written, its number of rows once it is complete.
+ */
+export interface DokumenResmiDaftarTable {
+  kode: string;
+  jumlah: number | null;
+  dibuat_at: Generated<Date>;
+}
+
+/** Issue #31: a row of an issued announcement, as printed (migration 0036). */
+export interface DokumenResmiBarisTable {
+  kode: string;
+  /** The row's number on paper, 1..n across the formasi. */
+  no: number;
+  no_peserta: string;
+  nama: string;
+  /** Masked as printed (maskNik). */
+  nik: string;
+  /** The status word as printed ("Memenuhi Syarat"). */
+  status: string;
+  keterangan: string;
+  /** The formasi heading as printed ("{jabatan} · {lokasi} · Formasi {jenis}"). */
+  formasi: string;
+}
+
 export interface DB {
   instansi: InstansiTable;
   app_user: AppUserTable;
@@ -85,6 +113,8 @@ export interface DB {
   instansi_kop: InstansiKopTable;
   dokumen_resmi: DokumenResmiTable;
   dokumen_resmi_progres: DokumenResmiProgresTable;
+  dokumen_resmi_daftar: DokumenResmiDaftarTable;
+  dokumen_resmi_baris: DokumenResmiBarisTable;
   impor_cek: ImporCekTable;
   impor_baris: ImporBarisTable;
   impor_tolak: ImporTolakTable;

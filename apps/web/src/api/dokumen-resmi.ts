@@ -4,6 +4,7 @@
 import {
   type BeritaAcaraRequest,
   CEK_DOKUMEN_MIME,
+  type DaftarTerbit,
   type DokumenProgres,
   type DokumenResmi,
   type DokumenResmiJenis,
@@ -79,5 +80,20 @@ export function postCekBerkas(kode: string, file: File) {
     body: new Blob([file], { type: CEK_DOKUMEN_MIME[formatBerkas(file)] }),
     auth: false,
     expireOnUnauthorized: false,
+  });
+}
+
+/**
+ * Public (issue #31): a page of an announcement's list as it was issued, searched by the start of a
+ * nomor peserta or of a name's words. 404 for an unknown code or the minutes, 410 when the list was
+ * not kept at issue (the server's message says so).
+ */
+export function getDaftarTerbit(kode: string, query: { q: string; halaman: number }, signal?: AbortSignal) {
+  const params = new URLSearchParams({ halaman: String(query.halaman) });
+  if (query.q.trim()) params.set('q', query.q.trim());
+  return request<DaftarTerbit>(`/cek-dokumen/${encodeURIComponent(kode)}/daftar?${params}`, {
+    auth: false,
+    expireOnUnauthorized: false,
+    signal,
   });
 }

@@ -2,6 +2,11 @@
 // Issue #20: the official documents after the final verification, and their public check.
 // Issue #31: amendments, the Excel copy kept at issue, the warning about the QR address.
 
+import type { DokumenResmiJenis } from '@portal/contract';
+
+/** A kind of document as a sentence names it. */
+const NAMA_JENIS: Record<DokumenResmiJenis, string> = { PENGUMUMAN: 'Pengumuman', BERITA_ACARA: 'Berita Acara' };
+
 export const idDokumenResmi = {
   judul: 'Dokumen resmi',
   keterangan:
@@ -28,6 +33,9 @@ export const idDokumenResmi = {
   kop: 'Kop instansi',
   kopKet: 'Diisi sekali dan diingat untuk dokumen berikutnya instansi Anda.',
   alamat: 'Alamat instansi',
+  kota: 'Kota tempat penetapan',
+  kotaKet: 'Kota kedudukan instansi, tercetak "Ditetapkan di …" di atas tanda tangan (mis. Waisai).',
+  kotaWajib: 'Kota tempat penetapan wajib diisi',
   logo: 'Logo instansi',
   logoKet: 'PNG atau JPEG, paling besar 300 KB.',
   logoTersimpan: 'Logo sudah tersimpan. Pilih berkas lain untuk menggantinya.',
@@ -59,11 +67,12 @@ export const idDokumenResmi = {
   unduhExcel: 'Excel',
   unduhExcelLabel: (kode: string) => `Unduh tabel pengumuman ${kode} sebagai Excel`,
   diunduh: (kode: string) => `Dokumen ${kode} diunduh.`,
-  perubahanAtas: (nomor: string) => `Perubahan atas Pengumuman Nomor ${nomor}`,
-  diubahOleh: (nomor: string) => `Telah diubah oleh Pengumuman Nomor ${nomor}`,
-  akanMengubah: (nomor: string, tanggal: string) =>
-    `Pengumuman ini akan diterbitkan sebagai Perubahan atas Pengumuman Nomor ${nomor} tanggal ${tanggal}. Pengumuman tersebut tidak diubah dan tetap dapat dicek keasliannya.`,
-  akanMengubahJudul: 'Pengumuman perubahan',
+  // Issue #31: a later document of a kind amends the latest of that kind (the announcement, the minutes).
+  perubahanAtas: (jenis: DokumenResmiJenis, nomor: string) => `Perubahan atas ${NAMA_JENIS[jenis]} Nomor ${nomor}`,
+  diubahOleh: (jenis: DokumenResmiJenis, nomor: string) => `Telah diubah oleh ${NAMA_JENIS[jenis]} Nomor ${nomor}`,
+  akanMengubah: (jenis: DokumenResmiJenis, nomor: string, tanggal: string) =>
+    `${NAMA_JENIS[jenis]} ini akan diterbitkan sebagai Perubahan atas ${NAMA_JENIS[jenis]} Nomor ${nomor} tanggal ${tanggal}. ${NAMA_JENIS[jenis]} tersebut tidak diubah dan tetap dapat dicek keasliannya.`,
+  akanMengubahJudul: (jenis: DokumenResmiJenis) => `${NAMA_JENIS[jenis]} perubahan`,
   alamatQr: 'Alamat kode QR belum diatur',
   cek: {
     judul: 'Cek Keaslian Dokumen',
@@ -86,10 +95,20 @@ export const idDokumenResmi = {
     sha256Excel: 'SHA-256 salinan Excel',
     ukuranExcel: 'Ukuran salinan Excel',
     mengubah: 'Mengubah',
-    rujukan: (nomor: string, kode: string) => `Pengumuman Nomor ${nomor} (kode ${kode})`,
+    rujukan: (jenis: DokumenResmiJenis, nomor: string, kode: string) =>
+      `${NAMA_JENIS[jenis]} Nomor ${nomor} (kode ${kode})`,
     diubahJudul: 'Dokumen ini telah diubah',
-    diubahKet: (nomor: string) =>
-      `Dokumen ini telah diubah oleh Pengumuman Nomor ${nomor}. Berkas di bawah tetap asli sebagaimana diterbitkan, tetapi isinya telah digantikan oleh pengumuman perubahan tersebut.`,
+    diubahKet: (jenis: DokumenResmiJenis, nomor: string) =>
+      `Dokumen ini telah diubah oleh ${NAMA_JENIS[jenis]} Nomor ${nomor}. Berkas di bawah tetap asli sebagaimana diterbitkan, tetapi isinya telah digantikan oleh ${NAMA_JENIS[jenis].toLowerCase()} perubahan tersebut.`,
+    // Issue #31: the PDF's electronic signature, as its certificate names the signer.
+    ditandatangani: 'Tanda tangan elektronik',
+    penerbitSertifikat: 'Penerbit sertifikat',
+    waktuTandaTangan: 'Waktu tanda tangan',
+    sidikJariSertifikat: 'Sidik jari sertifikat (SHA-256)',
+    sertifikatDemo: 'Sertifikat demo — bukan tanda tangan elektronik resmi',
+    tandaTanganKet:
+      'Tanda tangan elektronik pada PDF dapat diperiksa di panel tanda tangan pembaca PDF (mis. Adobe Acrobat Reader); nama penanda tangan dan sidik jari sertifikatnya harus sama dengan yang tertera di sini.',
+    tanpaTandaTangan: 'Tidak ada (diterbitkan sebelum dokumen resmi ditandatangani secara elektronik)',
     lihatPerubahan: (kode: string) => `Cek dokumen ${kode}`,
     byte: (n: number) => `${n.toLocaleString('id-ID')} byte`,
     unggah: 'Unggah berkas untuk dicocokkan',

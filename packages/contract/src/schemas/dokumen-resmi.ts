@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import { TRACK_IDS } from '../tracks.js';
-import { isoDate } from './primitives.js';
+import { coercedIntRange, isoDate } from './primitives.js';
 
 export const DOKUMEN_RESMI_JENIS = ['PENGUMUMAN', 'BERITA_ACARA'] as const;
 export type DokumenResmiJenis = (typeof DOKUMEN_RESMI_JENIS)[number];
@@ -35,6 +35,12 @@ export type Penandatangan = z.infer<typeof penandatanganSchema>;
 /** The letterhead, entered once per instansi and remembered. */
 export const kopInstansiSchema = z.object({
   alamat: z.string().trim().max(400, 'Alamat paling banyak 400 karakter'),
+  /**
+   * Issue #31: the seat of the instansi, printed "Ditetapkan di {kota}" above the signature.
+   * Optional so a client that does not know it keeps the stored one; documents are not issued
+   * while none is stored (KOTA_PENETAPAN_BELUM_DIISI).
+   */
+  kota: z.string().trim().max(100, 'Kota tempat penetapan paling banyak 100 karakter').optional(),
   /** A PNG or JPEG logo as base64 (≤ 300 KB); null removes it, undefined keeps the current one. */
   logo: z
     .object({ mime: z.enum(['image/png', 'image/jpeg']), base64: z.string().max(400_000) })
@@ -94,7 +100,8 @@ export const dokumenResmiStatusSchema = z.object({
   terkunci: z.boolean(),
   /** Why the documents cannot be made yet (before the final lock). */
   alasan: z.string().nullable(),
-  kop: z.object({ alamat: z.string(), adaLogo: z.boolean() }),
+  /** The letterhead; `kota` is '' until the admin fills it (no document is issued before). */
+  kop: z.object({ alamat: z.string(), kota: z.string(), adaLogo: z.boolean() }),
   /**
    * Issue #31: PUBLIC_URL points to this computer (localhost), so the QR codes printed on the
    * documents cannot be opened by anyone else. In the demo a warning; elsewhere issuing is refused.
@@ -113,6 +120,25 @@ export const kodeDokumenParamsSchema = z.object({
   kode: z.string().regex(/^[A-Z2-9]{10}$/, 'Kode dokumen tidak dikenal'),
 });
 
+/**
+ * Issue #31: who signed an issued PDF electronically (PAdES), as the certificate names them — what
+ * the check page shows beside the file's hash. `demo`: the portal's own demo certificate, not an
+ * agency's.
+ */
+export const penandaTanganSchema = z.object({
+  nama: z.string(),
+  organisasi: z.string().nullable(),
+  penerbit: z.string(),
+  nomorSeri: z.string(),
+  berlakuSampai: z.string(),
+  /** SHA-256 fingerprint of the signing certificate (hex, upper case, colon-separated). */
+  sidikJari: z.string(),
+  /** When the document was signed (ISO 8601). */
+  waktu: z.string(),
+  demo: z.boolean(),
+});
+export type PenandaTangan = z.infer<typeof penandaTanganSchema>;
+
 /** GET /api/cek-dokumen/{kode}: what a code was issued for (public, no sign-in). */
 export const keaslianSchema = z.object({
   kode: z.string(),
@@ -129,6 +155,8 @@ export const keaslianSchema = z.object({
   xlsx: berkasTerbitSchema.nullable(),
   mengubah: rujukanDokumenSchema.nullable(),
   diubahOleh: rujukanDokumenSchema.nullable(),
+  /** The PDF's electronic signature; null for documents issued before they were signed. */
+  penandaTangan: penandaTanganSchema.nullable(),
 });
 export type Keaslian = z.infer<typeof keaslianSchema>;
 
@@ -144,3 +172,50 @@ export type FormatBerkasTerbit = keyof typeof CEK_DOKUMEN_MIME;
  * Excel copy as the XLSX type): whether it is the issued one of that format, unaltered.
  */
 export const keaslianBerkasSchema = z.object({ cocok: z.boolean(), sha256: z.string() });
+
+/**
+ * Issue #31: GET /api/cek-dokumen/{kode}/daftar — the list of an announcement as it was issued
+ * (public, like the check): whoever holds a printed copy compares a line with it. What the paper
+ * publishes and nothing more, as printed: masked NIK, the status word, the reasons, the formasi
+ * heading. Searched by the start of a nomor peserta (digits) or the start of the words of a name.
+ */
+export const DAFTAR_TERBIT_PER_HALAMAN = 20;
+export const DAFTAR_TERBIT_Q_MAX = 100;
+
+export const daftarTerbitQuerySchema = z
+  .object({
+    q: z
+      .string()
+      .trim()
+      .max(DAFTAR_TERBIT_Q_MAX, `Kata pencarian paling banyak ${DAFTAR_TERBIT_Q_MAX} karakter`)
+      .default(''),
+    /** Bounded like the lists' paginator (pageNumber), read from the URL's text. */
+    halaman: coercedIntRange(1, 1_000_000).default(1),
+  })
+  .strict();
+export type DaftarTerbitQuery = z.infer<typeof daftarTerbitQuerySchema>;
+
+export const barisTerbitSchema = z.object({
+  /** The row's number on paper (1, 2, … across the formasi). */
+  no: z.number().int(),
+  noPeserta: z.string(),
+  nama: z.string(),
+  /** As printed: the birth date hidden. */
+  nik: z.string(),
+  /** The status word as printed ("Memenuhi Syarat", "Tidak Memenuhi Syarat"). */
+  status: z.string(),
+  /** A TMS applicant's reasons as printed; '' for the others. */
+  keterangan: z.string(),
+  /** The formasi heading the row stands under on paper ("{jabatan} · {lokasi} · Formasi {jenis}"). */
+  formasi: z.string(),
+});
+export type BarisTerbit = z.infer<typeof barisTerbitSchema>;
+
+export const daftarTerbitSchema = z.object({
+  baris: z.array(barisTerbitSchema),
+  /** Rows matching the search (all of them without one). */
+  total: z.number().int(),
+  halaman: z.number().int(),
+  perHalaman: z.number().int(),
+});
+export type DaftarTerbit = z.infer<typeof daftarTerbitSchema>;

@@ -28,6 +28,9 @@ import * as m0031 from './0031-fungsi-terikat.js';
 import * as m0032 from './0032-kredensial.js';
 import * as m0033 from './0033-rate-limit.js';
 import * as m0034 from './0034-dokumen-beku.js';
+import * as m0035 from './0035-kop-kota.js';
+import * as m0036 from './0036-dokumen-baris.js';
+import * as m0037 from './0037-dokumen-tte.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -57,4 +60,7 @@ export const migrations: Record<string, Migration> = {
   '0032-kredensial': m0032,
   '0033-rate-limit': m0033,
   '0034-dokumen-beku': m0034,
+  '0035-kop-kota': m0035,
+  '0036-dokumen-baris': m0036,
+  '0037-dokumen-tte': m0037,
 };

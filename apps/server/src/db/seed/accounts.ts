@@ -1,9 +1,26 @@
-// Demo accounts: the demo instansi and accounts of the contract (demo-accounts.ts).
+// Demo accounts: the demo instansi (with the seat they sign documents at) and accounts of the
+// contract (demo-accounts.ts).
 
 import { DEMO_ACCOUNTS, DEMO_INSTANSI, DEMO_PASSWORD, DEMO_TOTP_SECRET, demoMenuPrincipal } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import { hashPassword } from '../../auth/passwords.js';
 import type { DB } from '../schema.js';
+
+/**
+ * Issue #31: where each demo instansi signs its documents ("Ditetapkan di {kota}"): its seat — the
+ * ministries and BKN in Jakarta, a region at its capital (Kabupaten Bogor's is Cibinong, Raja
+ * Ampat's Waisai). The rest of the letterhead is left for the admin to fill.
+ */
+export const KOTA_DEMO_INSTANSI: Readonly<Record<number, string>> = {
+  1: 'Jakarta',
+  2: 'Jakarta',
+  3: 'Jakarta',
+  4: 'Cibinong',
+  5: 'Semarang',
+  6: 'Jakarta',
+  7: 'Bandung',
+  8: 'Waisai',
+};
 
 /** Seeds the demo accounts once; returns false when the database already has users. */
 export async function seedAccounts(db: Kysely<DB>): Promise<boolean> {
@@ -15,6 +32,11 @@ export async function seedAccounts(db: Kysely<DB>): Promise<boolean> {
       .insertInto('instansi')
       .values(DEMO_INSTANSI.map((i) => ({ ...i })))
       .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    await trx
+      .insertInto('instansi_kop')
+      .values(DEMO_INSTANSI.map((i) => ({ instansi_id: i.id, alamat: '', kota: KOTA_DEMO_INSTANSI[i.id] ?? '' })))
+      .onConflict((oc) => oc.column('instansi_id').doNothing())
       .execute();
     await trx
       .insertInto('app_user')

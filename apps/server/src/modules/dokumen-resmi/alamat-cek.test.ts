@@ -24,6 +24,11 @@ async function portal(config: Parameters<typeof createTestApp>[0]) {
     .insertInto('final_verifikasi')
     .values({ instansi_id: admin.instansiId, track: 'cpns', dikunci_oleh: admin.id })
     .execute();
+  // Issue #31: documents are signed at the seat of the instansi, which its letterhead holds.
+  await ctx.db
+    .insertInto('instansi_kop')
+    .values({ instansi_id: admin.instansiId, alamat: '', kota: 'Jakarta' })
+    .execute();
   const token = await client.loginToken(admin.username, admin.password);
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     client.request({ method, url: `/api/cpns/admin/dokumen-resmi${url}`, token, payload });

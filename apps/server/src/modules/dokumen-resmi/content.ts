@@ -2,7 +2,9 @@
 // selection (per formasi, every applicant with status and reasons) and the verification minutes
 // (counts, who verified and supervised, the lock). Laid out by OfficialPdf; the data comes in
 // through the readers given (service.ts), so a quarter of a million applicants stream through.
-// A later announcement names the one it amends in its heading and opening (issue #31).
+// A later announcement names the one it amends in its heading and opening (issue #31), and both
+// read as official letters: continued tables say so, the closing is signed "Ditetapkan di {kota}",
+// the minutes open with the day and date in words and are signed side by side.
 
 import {
   ALASAN_TMS,
@@ -13,6 +15,7 @@ import {
   STATUS_VERIFIKASI_NAMA,
 } from '@portal/contract';
 import { CONTENT_WIDTH, type Column, type OfficialPdf } from './pdf.js';
+import { pembukaanBeritaAcara, terbilang } from './terbilang.js';
 
 const ALASAN = new Map<string, string>(ALASAN_TMS.map((a) => [a.kode, a.label]));
 export const jenisNama = (kode: string) => JENIS_FORMASI_NAMA[kode as keyof typeof JENIS_FORMASI_NAMA] ?? kode;
@@ -70,12 +73,13 @@ export async function tulisPengumuman(pdf: OfficialPdf, isi: IsiPengumuman): Pro
   const { request } = isi;
   pdf.letterhead();
   pdf.centered(['PENGUMUMAN'], { size: 12, bold: true });
-  pdf.centered([`NOMOR: ${request.nomor}`], { size: 9.5 });
+  pdf.centered([`NOMOR: ${request.nomor}`], { size: 10 });
+  pdf.doc.y += 4;
   pdf.centered([`TENTANG HASIL SELEKSI ADMINISTRASI ${isi.trackTitle.toUpperCase()}`, `TAHUN ANGGARAN ${isi.tahun}`], {
-    size: 10,
+    size: 10.5,
     bold: true,
   });
-  if (isi.mengubah) pdf.centered([`PERUBAHAN ATAS PENGUMUMAN NOMOR ${isi.mengubah.nomor}`], { size: 9.5, bold: true });
+  if (isi.mengubah) pdf.centered([`PERUBAHAN ATAS PENGUMUMAN NOMOR ${isi.mengubah.nomor}`], { size: 10, bold: true });
   pdf.doc.y += 8;
   if (isi.mengubah) {
     // The earlier announcement is not rewritten (issue #31): this one names it and replaces its list.
@@ -92,8 +96,9 @@ export async function tulisPengumuman(pdf: OfficialPdf, isi: IsiPengumuman): Pro
       if (row.formasi.id !== current) {
         table?.end();
         current = row.formasi.id;
-        pdf.heading(`${row.formasi.jabatan} · ${row.formasi.lokasi} · Formasi ${jenisNama(row.formasi.jenis)}`);
-        table = pdf.table(kolomPengumuman);
+        const judul = `${row.formasi.jabatan} · ${row.formasi.lokasi} · Formasi ${jenisNama(row.formasi.jenis)}`;
+        pdf.heading(judul);
+        table = pdf.table(kolomPengumuman, { lanjutan: judul });
       }
       no += 1;
       table?.row({ ...row, no });
@@ -107,12 +112,10 @@ export async function tulisPengumuman(pdf: OfficialPdf, isi: IsiPengumuman): Pro
       isi.masaSanggah ? ` pada masa sanggah ${isi.masaSanggah}` : ' pada masa sanggah yang akan diumumkan kemudian'
     }, dengan menyertakan alasan dan bukti pendukung. Sanggah yang diajukan di luar masa tersebut tidak dilayani. Keputusan panitia bersifat final.`,
   );
-  pdf.paragraph('Demikian pengumuman ini disampaikan untuk diketahui dan dilaksanakan sebagaimana mestinya.');
-  pdf.signature({
-    tempatTanggal: `Ditetapkan pada tanggal ${tanggalPanjang(request.tanggal)}`,
-    jabatan: request.penandatangan.jabatan,
-    nama: request.penandatangan.nama,
-    nip: request.penandatangan.nip,
+  // The objections paragraph may stay on the page before; the closing goes with the signature.
+  pdf.penutup('Demikian pengumuman ini disampaikan untuk diketahui dan dilaksanakan sebagaimana mestinya.', {
+    tanggal: tanggalPanjang(request.tanggal),
+    penandatangan: [request.penandatangan],
   });
   return no;
 }
@@ -135,73 +138,98 @@ export interface IsiBeritaAcara {
   supervisor: { nama: string; jumlah: number }[];
   dikunciAt: string;
   dikunciOleh: string;
+  /** Issue #31: the minutes these amend (their date as written), or null for the first. */
+  mengubah: { kode: string; nomor: string; tanggal: string } | null;
 }
 
 const angka = (n: number) => n.toLocaleString('id-ID');
+/** A count as a letter's text writes it: "480 (empat ratus delapan puluh)". */
+const jumlah = (n: number) => `${angka(n)} (${terbilang(n)})`;
 
 /** The minutes: what was verified, by whom, the totals per formasi and per reason, the lock. */
 export function tulisBeritaAcara(pdf: OfficialPdf, isi: IsiBeritaAcara): void {
   const { request } = isi;
   pdf.letterhead();
   pdf.centered(['BERITA ACARA'], { size: 12, bold: true });
-  pdf.centered([`NOMOR: ${request.nomor}`], { size: 9.5 });
-  pdf.centered([`VERIFIKASI ADMINISTRASI ${isi.trackTitle.toUpperCase()}`], { size: 10, bold: true });
+  pdf.centered([`NOMOR: ${request.nomor}`], { size: 10 });
+  pdf.doc.y += 4;
+  pdf.centered([`VERIFIKASI ADMINISTRASI ${isi.trackTitle.toUpperCase()}`], { size: 10.5, bold: true });
+  if (isi.mengubah) pdf.centered([`PERUBAHAN ATAS BERITA ACARA NOMOR ${isi.mengubah.nomor}`], { size: 10, bold: true });
   pdf.doc.y += 8;
+  if (isi.mengubah) {
+    // The earlier minutes are not rewritten (issue #31): these name them and replace their figures.
+    pdf.paragraph(
+      `Berita acara ini merupakan Perubahan atas Berita Acara Nomor ${isi.mengubah.nomor} tanggal ${isi.mengubah.tanggal} (kode dokumen ${isi.mengubah.kode}). Rincian di bawah ini menggantikan rincian pada berita acara tersebut.`,
+    );
+  }
   const total = isi.formasi.reduce(
     (sum, f) => ({ terdaftar: sum.terdaftar + f.terdaftar, ms: sum.ms + f.ms, tms: sum.tms + f.tms }),
     { terdaftar: 0, ms: 0, tms: 0 },
   );
+  // The customary opening: the day and the date in words, and where.
   pdf.paragraph(
-    `Pada tanggal ${tanggalPanjang(request.tanggal)}, ${isi.instansi} telah menyelesaikan verifikasi administrasi ${isi.trackTitle} melalui Portal Verifikasi ASN terhadap ${angka(total.terdaftar)} pelamar, dengan hasil ${angka(total.ms)} Memenuhi Syarat dan ${angka(total.tms)} Tidak Memenuhi Syarat. Hasil verifikasi dikunci (final verifikasi) pada ${isi.dikunciAt} WIB oleh ${isi.dikunciOleh}, dengan rincian sebagai berikut.`,
+    `${pembukaanBeritaAcara(request.tanggal)}, bertempat di ${pdf.kop.kota}, ${isi.instansi} telah menyelesaikan verifikasi administrasi ${isi.trackTitle} melalui Portal Verifikasi ASN terhadap ${jumlah(total.terdaftar)} pelamar, dengan hasil ${jumlah(total.ms)} Memenuhi Syarat dan ${jumlah(total.tms)} Tidak Memenuhi Syarat. Hasil verifikasi dikunci (final verifikasi) pada ${isi.dikunciAt} WIB oleh ${isi.dikunciOleh}, dengan rincian sebagai berikut.`,
   );
-  pdf.heading('Rekapitulasi per formasi');
-  const perFormasi = pdf.table<HitunganFormasi | { formasi: null; terdaftar: number; ms: number; tms: number }>([
-    {
-      title: 'Formasi',
-      width: CONTENT_WIDTH - 210,
-      value: (r) =>
-        r.formasi ? `${r.formasi.jabatan} · ${r.formasi.lokasi} · ${jenisNama(r.formasi.jenis)}` : 'Jumlah',
-    },
-    { title: 'Terdaftar', width: 70, value: (r) => angka(r.terdaftar), align: 'right' },
-    { title: 'MS', width: 70, value: (r) => angka(r.ms), align: 'right' },
-    { title: 'TMS', width: 70, value: (r) => angka(r.tms), align: 'right' },
-  ]);
-  for (const f of isi.formasi) perFormasi.row(f);
-  perFormasi.row({ formasi: null, ...total });
+  // Only the formasi someone applied to: a national instansi has hundreds without a single one.
+  const dilamar = isi.formasi.filter((f) => f.terdaftar > 0);
+  const judulFormasi = 'Rekapitulasi per formasi yang dilamar';
+  pdf.heading(judulFormasi);
+  const perFormasi = pdf.table<HitunganFormasi | { formasi: null; terdaftar: number; ms: number; tms: number }>(
+    [
+      {
+        title: 'Formasi',
+        width: CONTENT_WIDTH - 210,
+        value: (r) =>
+          r.formasi ? `${r.formasi.jabatan} · ${r.formasi.lokasi} · ${jenisNama(r.formasi.jenis)}` : 'Jumlah',
+      },
+      { title: 'Terdaftar', width: 70, value: (r) => angka(r.terdaftar), align: 'right' },
+      { title: 'MS', width: 70, value: (r) => angka(r.ms), align: 'right' },
+      { title: 'TMS', width: 70, value: (r) => angka(r.tms), align: 'right' },
+    ],
+    { lanjutan: judulFormasi },
+  );
+  for (const f of dilamar) perFormasi.row(f);
+  perFormasi.row({ formasi: null, ...total }, { tebal: true });
   perFormasi.end();
 
-  pdf.heading('Tidak Memenuhi Syarat menurut alasan baku');
-  const perAlasan = pdf.table<{ label: string; jumlah: number }>([
-    { title: 'Alasan', width: CONTENT_WIDTH - 80, value: (r) => r.label },
-    { title: 'Pelamar', width: 80, value: (r) => angka(r.jumlah), align: 'right' },
-  ]);
+  const judulAlasan = 'Tidak Memenuhi Syarat menurut alasan baku';
+  pdf.heading(judulAlasan);
+  const perAlasan = pdf.table<{ label: string; jumlah: number | null }>(
+    [
+      { title: 'Alasan', width: CONTENT_WIDTH - 80, value: (r) => r.label },
+      { title: 'Pelamar', width: 80, value: (r) => (r.jumlah === null ? '' : angka(r.jumlah)), align: 'right' },
+    ],
+    { lanjutan: judulAlasan },
+  );
+  let adaAlasan = false;
   for (const alasan of ALASAN_TMS) {
-    const jumlah = isi.formasi.reduce((sum, f) => sum + (f.alasan[alasan.kode] ?? 0), 0);
-    if (jumlah > 0) perAlasan.row({ label: alasan.label, jumlah });
+    const n = isi.formasi.reduce((sum, f) => sum + (f.alasan[alasan.kode] ?? 0), 0);
+    if (n > 0) perAlasan.row({ label: alasan.label, jumlah: n });
+    adaAlasan ||= n > 0;
   }
+  if (!adaAlasan) perAlasan.row({ label: 'Tidak ada pelamar yang Tidak Memenuhi Syarat.', jumlah: null });
   perAlasan.end();
 
   for (const [judul, orang] of [
     ['Verifikator', isi.verifikator],
     ['Supervisor', isi.supervisor],
   ] as const) {
-    pdf.heading(`${judul} dan jumlah keputusan`);
-    const t = pdf.table<{ nama: string; jumlah: number }>([
-      { title: 'Nama', width: CONTENT_WIDTH - 80, value: (r) => r.nama },
-      { title: 'Keputusan', width: 80, value: (r) => angka(r.jumlah), align: 'right' },
-    ]);
+    const heading = `${judul} dan jumlah keputusan`;
+    pdf.heading(heading);
+    const t = pdf.table<{ nama: string; jumlah: number }>(
+      [
+        { title: 'Nama', width: CONTENT_WIDTH - 80, value: (r) => r.nama },
+        { title: 'Keputusan', width: 80, value: (r) => angka(r.jumlah), align: 'right' },
+      ],
+      { lanjutan: heading },
+    );
     for (const o of orang) t.row(o);
     if (orang.length === 0) t.row({ nama: '–', jumlah: 0 });
     t.end();
   }
-  pdf.paragraph('Demikian berita acara ini dibuat dengan sebenarnya untuk dipergunakan sebagaimana mestinya.');
-  request.penandatangan.forEach((p, i) => {
-    pdf.signature({
-      tempatTanggal: i === 0 ? `Ditetapkan pada tanggal ${tanggalPanjang(request.tanggal)}` : undefined,
-      jabatan: p.jabatan,
-      nama: p.nama,
-      nip: p.nip,
-    });
-    pdf.doc.y += 10;
+  // The signers side by side, on one page with the closing.
+  pdf.penutup('Demikian berita acara ini dibuat dengan sebenarnya untuk dipergunakan sebagaimana mestinya.', {
+    tanggal: tanggalPanjang(request.tanggal),
+    penandatangan: request.penandatangan,
   });
 }

@@ -128,7 +128,8 @@ describe('official documents (issue #20)', () => {
       method: 'PUT',
       url: '/api/cpns/admin/dokumen-resmi/kop',
       token: admin,
-      payload: { alamat: 'Jalan H.R. Rasuna Said Kav. 6-7, Jakarta Selatan 12940' },
+      // Issue #31: no document is issued without the seat it is signed at.
+      payload: { alamat: 'Jalan H.R. Rasuna Said Kav. 6-7, Jakarta Selatan 12940', kota: 'Jakarta' },
     });
     expect(kop.statusCode, kop.body).toBe(200);
     const lockedBy = await ctx.db
@@ -161,6 +162,7 @@ describe('official documents (issue #20)', () => {
     expect(text).toContain('Jalan H.R. Rasuna Said');
     expect(text).toContain(`Kode dokumen ${dokumen.kode}`);
     expect(text).toContain(pengumuman.penandatangan.nama);
+    expect(text).toContain('Ditetapkan di Jakarta');
 
     const applicants = await applicantsOf();
     expect(applicants.length).toBe(180);
@@ -296,7 +298,10 @@ describe('official documents (issue #20)', () => {
     const { text, pages } = pdfText(file.rawPayload);
     expect(pages).toBeLessThanOrEqual(2);
     expect(text).toContain('BERITA ACARA');
-    expect(text).toMatch(/terhadap 180 pelamar, dengan hasil 144 Memenuhi Syarat dan 36 Tidak Memenuhi Syarat/);
+    // Issue #31: counts written as letters write them, in figures and words (lines joined).
+    expect(text.replace(/\s+/g, ' ')).toContain(
+      'terhadap 180 (seratus delapan puluh) pelamar, dengan hasil 144 (seratus empat puluh empat) Memenuhi Syarat dan 36 (tiga puluh enam) Tidak Memenuhi Syarat',
+    );
     expect(text).toContain('IPK di bawah batas minimal');
     expect(text).toContain('Budi Santoso, S.H.');
     const verifier = await ctx.db
@@ -344,7 +349,7 @@ describe('letterheads and tables that cannot hurt (issue #30)', () => {
     expect(png.statusCode, png.body).toBe(200);
     const jpeg = await putKop({ alamat: 'Jalan Uji', logo: logo('image/jpeg', demoFile('PAS_FOTO').bytes) });
     expect(jpeg.statusCode, jpeg.body).toBe(200);
-    expect(jpeg.json()).toEqual({ alamat: 'Jalan Uji', adaLogo: true });
+    expect(jpeg.json()).toEqual({ alamat: 'Jalan Uji', kota: 'Jakarta', adaLogo: true });
   });
 
   it('refuses an address with a lone surrogate or a control character', async () => {

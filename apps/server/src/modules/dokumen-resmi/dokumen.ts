@@ -5,6 +5,7 @@ import {
   type DokumenResmiStatus,
   type Keaslian,
   type KopInstansi,
+  type PenandaTangan,
   type RujukanDokumen,
   TRACKS,
   type TrackId,
@@ -50,7 +51,7 @@ export async function kopOf(db: Kysely<DB>, files: BerkasStore, instansiId: numb
     .selectFrom('instansi as i')
     .leftJoin('instansi_kop as k', 'k.instansi_id', 'i.id')
     .where('i.id', '=', instansiId)
-    .select(['i.nama', 'k.alamat', 'k.logo_sha256', 'k.logo_mime'])
+    .select(['i.nama', 'k.alamat', 'k.kota', 'k.logo_sha256', 'k.logo_mime'])
     .executeTakeFirstOrThrow();
   let logo: Buffer | null = null;
   if (row.logo_sha256) {
@@ -70,8 +71,19 @@ export async function kopOf(db: Kysely<DB>, files: BerkasStore, instansiId: numb
       }
     }
   }
-  return { instansi: utuh(row.nama), alamat: utuh(row.alamat ?? ''), logo };
+  return { instansi: utuh(row.nama), alamat: utuh(row.alamat ?? ''), kota: utuh(row.kota ?? ''), logo };
 }
+
+/**
+ * Issue #31: a document is signed "Ditetapkan di {kota}"; without the seat of the instansi it would
+ * be signed nowhere, so none is issued until the admin fills it in the letterhead.
+ */
+export const kotaBelumDiisi = () =>
+  new AppError(
+    409,
+    'KOTA_PENETAPAN_BELUM_DIISI',
+    'Kota tempat penetapan belum diisi. Isi "Kota tempat penetapan" pada bagian Kop instansi (mis. kota kedudukan instansi), lalu buat dokumennya lagi.',
+  );
 
 /** A related document as the row names it (both columns null when there is none). */
 const rujukan = (kode: string | null, nomor: string | null, tanggal: string | null): RujukanDokumen | null =>
@@ -144,16 +156,20 @@ export function dokumenQuery(db: Kysely<DB>) {
       dayText('n.tanggal').$castTo<string | null>().as('diubah_tanggal'),
       momentText('d.dibuat_at').$castTo<string>().as('dibuat_at'),
       'u.fullname as dibuat_oleh',
+      'd.penanda_tangan',
     ]);
 }
 
-/** The latest announcement of the instansi and track: the one a new announcement amends. */
-export async function pengumumanTerakhir(db: Kysely<DB>, scope: DokumenScope) {
+/**
+ * The latest document of a kind of the instansi and track: the one a new document of that kind
+ * amends (an announcement amends the announcement, minutes the minutes).
+ */
+export async function dokumenTerakhir(db: Kysely<DB>, scope: DokumenScope, jenis: DokumenResmiJenis) {
   const row = await db
     .selectFrom('dokumen_resmi')
     .where('instansi_id', '=', scope.instansiId)
     .where('track', '=', scope.track)
-    .where('jenis', '=', 'PENGUMUMAN')
+    .where('jenis', '=', jenis)
     .select(['kode', 'nomor', dayText('tanggal').as('tanggal')])
     .orderBy('dibuat_at', 'desc')
     .orderBy('kode', 'desc')
@@ -173,7 +189,7 @@ export async function statusDokumen(
     db
       .selectFrom('instansi_kop')
       .where('instansi_id', '=', scope.instansiId)
-      .select(['alamat', 'logo_sha256'])
+      .select(['alamat', 'kota', 'logo_sha256'])
       .executeTakeFirst(),
     dokumenQuery(db)
       .where('d.instansi_id', '=', scope.instansiId)
@@ -185,7 +201,7 @@ export async function statusDokumen(
   return {
     terkunci: final.terkunci,
     alasan: final.terkunci ? null : belumFinal(scope).message,
-    kop: { alamat: kop?.alamat ?? '', adaLogo: Boolean(kop?.logo_sha256) },
+    kop: { alamat: kop?.alamat ?? '', kota: kop?.kota ?? '', adaLogo: Boolean(kop?.logo_sha256) },
     peringatanAlamat,
     dokumen: dokumen.map(toDokumen),
   };
@@ -213,6 +229,16 @@ function periksaAlamat(alamat: string): void {
   }
 }
 
+/** The seat as "Ditetapkan di {kota}" prints it: one line of printable, well-formed text. */
+function periksaKota(kota: string): void {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (utuh(kota) !== kota || /[\u0000-\u001F\u007F]/.test(kota)) {
+    throw new AppError(400, 'VALIDATION_ERROR', 'Kota tempat penetapan memuat karakter yang tidak dapat dicetak.', [
+      { field: 'body.kota', message: 'karakter tidak sah' },
+    ]);
+  }
+}
+
 /**
  * The letterhead: the address, and a logo checked by reading it as the PDF writer will (logo.ts:
  * PNG or JPEG that decodes, ≤ 300 KB) — a logo that cannot be drawn is refused here, not met by
@@ -226,6 +252,7 @@ export async function simpanKop(
   body: KopInstansi,
 ): Promise<DokumenResmiStatus['kop']> {
   periksaAlamat(body.alamat);
+  if (body.kota !== undefined) periksaKota(body.kota);
   let logo: { sha256: string; mime: string } | null | undefined;
   if (body.logo) {
     const bytes = Buffer.from(body.logo.base64, 'base64');
@@ -244,6 +271,8 @@ export async function simpanKop(
   } else if (body.logo === null) logo = null;
   const values = {
     alamat: body.alamat,
+    // A client that does not send the seat (older screens) keeps the stored one.
+    ...(body.kota === undefined ? {} : { kota: body.kota }),
     diubah_oleh: actor.id,
     diubah_at: sql<Date>`now()`,
     ...(logo === undefined ? {} : { logo_sha256: logo?.sha256 ?? null, logo_mime: logo?.mime ?? null }),
@@ -252,7 +281,7 @@ export async function simpanKop(
     .insertInto('instansi_kop')
     .values({ instansi_id: scope.instansiId, ...values })
     .onConflict((oc) => oc.column('instansi_id').doUpdateSet(values))
-    .returning(['alamat', 'logo_sha256'])
+    .returning(['alamat', 'kota', 'logo_sha256'])
     .executeTakeFirstOrThrow();
   await recordAudit(db, {
     action: 'UBAH_KOP_INSTANSI',
@@ -261,9 +290,13 @@ export async function simpanKop(
     instansiId: scope.instansiId,
     entity: 'instansi',
     entityId: scope.instansiId,
-    details: { alamat: body.alamat, logo: logo === undefined ? 'tetap' : (logo?.sha256 ?? 'dihapus') },
+    details: {
+      alamat: body.alamat,
+      ...(body.kota === undefined ? {} : { kota: body.kota }),
+      logo: logo === undefined ? 'tetap' : (logo?.sha256 ?? 'dihapus'),
+    },
   });
-  return { alamat: row.alamat, adaLogo: Boolean(row.logo_sha256) };
+  return { alamat: row.alamat, kota: row.kota, adaLogo: Boolean(row.logo_sha256) };
 }
 
 /** A stored document of the caller's instansi and track, for downloading again. */
@@ -296,5 +329,6 @@ export async function keaslian(db: Kysely<DB>, kode: string): Promise<Keaslian> 
     xlsx: d.xlsx,
     mengubah: d.mengubah,
     diubahOleh: d.diubahOleh,
+    penandaTangan: (row.penanda_tangan as PenandaTangan | null) ?? null,
   };
 }

@@ -1,7 +1,10 @@
-// The page frame of the official documents (issue #20): A4, the portal's typeface (Poppins,
-// embedded), the instansi's letterhead, tables whose header repeats on every page and whose rows
-// are never split, and on every page the document's code, where to check it, and "Halaman x
-// dari y". Not here: what a document says (pengumuman.ts, berita-acara.ts).
+// The page frame of the official documents (issue #20), laid out as an Indonesian official letter
+// (issue #31): A4, Arimo (metric-compatible with Arial, the face of government letters; embedded),
+// the instansi's letterhead, tables whose header repeats on every page — under the table's heading
+// marked "(lanjutan)" — and whose rows are never split, a closing paragraph kept on one page with
+// the signature block ("Ditetapkan di {kota}", room for the stamp and the electronic signature),
+// and on every page the document's code, where to check it, and "Halaman x dari y". Not here: what
+// a document says (content.ts).
 //
 // "dari y" needs the page count before the first page is written: a document is laid out twice
 // by the same code, first into nothing to count its pages, then for real (layout is
@@ -13,9 +16,10 @@ import PDFDocument from 'pdfkit';
 
 const require = createRequire(import.meta.url);
 const FONT = {
-  regular: require.resolve('@fontsource/poppins/files/poppins-latin-400-normal.woff'),
-  semibold: require.resolve('@fontsource/poppins/files/poppins-latin-600-normal.woff'),
+  regular: require.resolve('@fontsource/arimo/files/arimo-latin-400-normal.woff'),
+  bold: require.resolve('@fontsource/arimo/files/arimo-latin-700-normal.woff'),
 };
+type Face = keyof typeof FONT;
 
 type ImageSrc = Parameters<PDFKit.PDFDocument['image']>[0];
 
@@ -26,7 +30,17 @@ export const CONTENT_WIDTH = A4.width - 2 * MARGIN.side;
 export interface Kop {
   instansi: string;
   alamat: string;
+  /** The seat of the instansi: "Ditetapkan di {kota}" (issue #31). */
+  kota: string;
   logo: Buffer | null;
+}
+
+/** A box on the page, in pdfkit's coordinates (points, origin at the top left). */
+export interface Kotak {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 export interface Frame {
@@ -38,6 +52,12 @@ export interface Frame {
   qr: Buffer;
   /** Pages in all (second pass), or null while counting (first pass). */
   halaman: number | null;
+  /**
+   * Draws in the room kept for the stamp and the signature between the first signer's office and
+   * name (issue #31: the electronic signature's mark and its widget). Called once, on the written
+   * pass only, while the signature block's page is the current page.
+   */
+  tandaTangan?: (doc: PDFKit.PDFDocument, kotak: Kotak) => void;
 }
 
 export interface Column<Row> {
@@ -49,8 +69,27 @@ export interface Column<Row> {
   oneLine?: boolean;
 }
 
+/** Who signs: the office, the name, the NIP. */
+export interface Penanda {
+  jabatan: string;
+  nama: string;
+  nip: string;
+}
+
 const ROW_PADDING = 3;
+/** Table cells. */
 const BODY_SIZE = 8;
+const HEADER_SIZE = 7.5;
+const HEADING_SIZE = 9.5;
+const PARAGRAPH_SIZE = 10;
+const PARAGRAPH_GAP = 6;
+const FOOT_SIZE = 7;
+/** The room between the office and the name: the stamp and the electronic signature's mark. */
+const KOTAK_TINGGI = 56;
+/** The signature block of a single signer: the right half of the page, as letters put it. */
+const TTD_X = A4.width / 2 + 20;
+/** Room a table's first rows need under its heading (the heading never ends a page alone). */
+const TABLE_START = 64;
 
 /** One document being laid out: the frame around the content, and the pieces content is made of. */
 export class OfficialPdf {
@@ -67,6 +106,10 @@ export class OfficialPdf {
   private readonly qr: ImageSrc;
   /** The logo opened once (kopOf checked it; not drawn, rather than failing, if pdfkit still balks). */
   private readonly logo: ImageSrc | null;
+  /** The size the check address fits the foot in on one line (measured once, at the first foot). */
+  private urlSize: number | null = null;
+  /** The electronic signature goes in the first signer's block only. */
+  private ditandatangani = false;
 
   constructor(
     private readonly frame: Frame,
@@ -79,9 +122,8 @@ export class OfficialPdf {
       info: { Title: info.title, Author: frame.kop.instansi, Creator: 'Portal Verifikasi ASN' },
       autoFirstPage: true,
     });
-    this.doc.registerFont('regular', FONT.regular);
-    this.doc.registerFont('semibold', FONT.semibold);
-    this.doc.font('regular').fontSize(BODY_SIZE);
+    for (const [name, file] of Object.entries(FONT)) this.doc.registerFont(name, file);
+    this.use('regular', BODY_SIZE);
     const openImage = (src: Buffer) => (this.doc as unknown as { openImage(src: Buffer): ImageSrc }).openImage(src);
     this.qr = openImage(frame.qr);
     this.logo = null;
@@ -107,8 +149,21 @@ export class OfficialPdf {
     return this.doc.y;
   }
 
+  /** The letterhead the document is made under (its seat, for the minutes' opening). */
+  get kop(): Kop {
+    return this.frame.kop;
+  }
+
   private get bottom(): number {
     return A4.height - MARGIN.bottom;
+  }
+
+  /**
+   * The face and size of what is drawn next. Every piece sets its own after a possible page break,
+   * because the break draws the foot (and a table's header) in theirs.
+   */
+  private use(face: Face, size: number): PDFKit.PDFDocument {
+    return this.doc.font(face).fontSize(size);
   }
 
   /** Lets the written bytes flow out before more are made (pdfkit does not wait by itself). */
@@ -116,74 +171,72 @@ export class OfficialPdf {
     while (this.doc.readableLength > 512 * 1024) await new Promise((resolve) => setImmediate(resolve));
   }
 
-  /** The letterhead: logo, the instansi's name and address, a double rule. */
+  /** The letterhead: logo, the instansi's name and address, a double rule (thick over thin). */
   letterhead(): void {
     const { doc } = this;
     const { kop } = this.frame;
     const top = MARGIN.top;
-    if (this.logo) doc.image(this.logo, MARGIN.side, top, { fit: [56, 56] });
+    if (this.logo) doc.image(this.logo, MARGIN.side, top, { fit: [60, 60] });
     const textLeft = MARGIN.side + (this.logo ? 66 : 0);
     const textWidth = CONTENT_WIDTH - (this.logo ? 132 : 0);
-    doc
-      .font('semibold')
-      .fontSize(13)
-      .text(kop.instansi.toUpperCase(), textLeft, top + 6, {
-        width: textWidth,
-        align: 'center',
-      });
-    if (kop.alamat)
-      doc
-        .font('regular')
-        .fontSize(8.5)
-        .text(kop.alamat, textLeft, doc.y + 2, { width: textWidth, align: 'center' });
-    const rule = Math.max(doc.y + 6, top + 62);
+    this.use('bold', 14).text(kop.instansi.toUpperCase(), textLeft, top + 6, { width: textWidth, align: 'center' });
+    if (kop.alamat) {
+      this.use('regular', 9).text(kop.alamat, textLeft, doc.y + 2, { width: textWidth, align: 'center' });
+    }
+    const rule = Math.max(doc.y + 6, top + 66);
     doc
       .moveTo(MARGIN.side, rule)
       .lineTo(A4.width - MARGIN.side, rule)
-      .lineWidth(1.5)
+      .lineWidth(2)
       .stroke();
     doc
       .moveTo(MARGIN.side, rule + 3)
       .lineTo(A4.width - MARGIN.side, rule + 3)
-      .lineWidth(0.5)
+      .lineWidth(0.6)
       .stroke();
-    doc.font('regular').fontSize(BODY_SIZE);
-    doc.y = rule + 14;
+    this.use('regular', BODY_SIZE);
+    doc.y = rule + 16;
   }
 
   /** Centred lines (the title block). */
   centered(lines: string[], options: { size?: number; bold?: boolean } = {}): void {
-    this.doc.font(options.bold ? 'semibold' : 'regular').fontSize(options.size ?? 10);
+    this.use(options.bold ? 'bold' : 'regular', options.size ?? PARAGRAPH_SIZE);
     for (const line of lines) this.doc.text(line, MARGIN.side, this.doc.y, { width: CONTENT_WIDTH, align: 'center' });
-    this.doc.font('regular').fontSize(BODY_SIZE);
+    this.use('regular', BODY_SIZE);
+  }
+
+  private paragraphHeight(text: string): number {
+    this.use('regular', PARAGRAPH_SIZE);
+    return this.doc.heightOfString(text, { width: CONTENT_WIDTH, align: 'justify' }) + PARAGRAPH_GAP;
   }
 
   /** A justified paragraph, moved whole to the next page when it does not fit. */
-  paragraph(text: string, options: { size?: number; gap?: number } = {}): void {
-    const size = options.size ?? 9;
-    this.doc.font('regular').fontSize(size);
-    const height = this.doc.heightOfString(text, { width: CONTENT_WIDTH, align: 'justify' });
-    this.ensure(height);
-    this.doc.text(text, MARGIN.side, this.doc.y, { width: CONTENT_WIDTH, align: 'justify' });
-    this.doc.y += options.gap ?? 6;
-    this.doc.fontSize(BODY_SIZE);
+  paragraph(text: string): void {
+    this.ensure(this.paragraphHeight(text));
+    this.use('regular', PARAGRAPH_SIZE).text(text, MARGIN.side, this.doc.y, { width: CONTENT_WIDTH, align: 'justify' });
+    this.doc.y += PARAGRAPH_GAP;
+    this.use('regular', BODY_SIZE);
   }
 
-  /** A heading line in semibold (a formasi's name above its table). */
+  /** A heading line in bold (a formasi's name above its table). */
   heading(text: string): void {
-    this.doc.font('semibold').fontSize(9);
+    this.use('bold', HEADING_SIZE);
     const height = this.doc.heightOfString(text, { width: CONTENT_WIDTH });
     // A heading never stands alone at the foot of a page: room for it and one row at least.
-    this.ensure(height + 64);
-    this.doc.text(text, MARGIN.side, this.doc.y, { width: CONTENT_WIDTH });
-    this.doc.font('regular').fontSize(BODY_SIZE);
+    this.ensure(height + TABLE_START);
+    this.use('bold', HEADING_SIZE).text(text, MARGIN.side, this.doc.y, { width: CONTENT_WIDTH });
+    this.use('regular', BODY_SIZE);
     this.doc.y += 2;
   }
 
-  /** Room for `height` points on this page, or a new page (with the table header again, if any). */
-  ensure(height: number): void {
-    if (this.doc.y + height <= this.bottom) return;
+  /**
+   * Room for `height` points on this page, or a new page (with the table header again, if any).
+   * True when a page was begun: the foot and the header drawn since have set their own face.
+   */
+  ensure(height: number): boolean {
+    if (this.doc.y + height <= this.bottom) return false;
     this.newPage();
+    return true;
   }
 
   newPage(): void {
@@ -206,18 +259,24 @@ export class OfficialPdf {
     for (const font of Object.values(fonts)) if (font.layoutCache) font.layoutCache = Object.create(null);
   }
 
-  /** Starts a table: its header now and on every page it continues to. */
-  table<Row>(columns: Column<Row>[]): { row: (row: Row) => void; end: () => void } {
+  /**
+   * Starts a table: its header now and on every page it continues to. `lanjutan`: the heading the
+   * table stands under, repeated above the header of every page it continues to as
+   * "{heading} (lanjutan)", so a page read alone still says whose rows these are.
+   */
+  table<Row>(
+    columns: Column<Row>[],
+    options: { lanjutan?: string } = {},
+  ): { row: (row: Row, style?: { tebal?: boolean }) => void; end: () => void } {
+    const { doc } = this;
+    this.use('bold', HEADER_SIZE);
+    const headerHeight =
+      Math.max(...columns.map((c) => doc.heightOfString(c.title, { width: c.width - 2 * ROW_PADDING }))) +
+      2 * ROW_PADDING;
     const header = () => {
-      const { doc } = this;
-      doc.font('semibold').fontSize(7.5);
-      const height = Math.max(...columns.map((c) => doc.heightOfString(c.title, { width: c.width - 2 * ROW_PADDING })));
+      this.use('bold', HEADER_SIZE);
       const top = doc.y;
-      doc
-        .rect(MARGIN.side, top, CONTENT_WIDTH, height + 2 * ROW_PADDING)
-        .fillColor('#e9eef5')
-        .fill()
-        .fillColor('black');
+      doc.rect(MARGIN.side, top, CONTENT_WIDTH, headerHeight).fillColor('#e9eef5').fill().fillColor('black');
       let x = MARGIN.side;
       for (const c of columns) {
         doc.text(c.title, x + ROW_PADDING, top + ROW_PADDING, {
@@ -226,40 +285,53 @@ export class OfficialPdf {
         });
         x += c.width;
       }
-      doc.font('regular').fontSize(BODY_SIZE);
-      doc.y = top + height + 2 * ROW_PADDING;
+      this.use('regular', BODY_SIZE);
+      doc.y = top + headerHeight;
     };
-    this.ensure(40);
+    const continued = options.lanjutan ? `${options.lanjutan} (lanjutan)` : null;
+    const pageTop = () => {
+      if (continued) {
+        this.use('bold', HEADING_SIZE).text(continued, MARGIN.side, doc.y, { width: CONTENT_WIDTH });
+        doc.y += 2;
+      }
+      header();
+    };
+    this.ensure(headerHeight + 24);
     header();
-    this.pageTop = header;
+    this.pageTop = pageTop;
     return {
-      row: (row: Row) => {
-        const { doc } = this;
-        doc.font('regular').fontSize(BODY_SIZE);
+      row: (row: Row, style?: { tebal?: boolean }) => {
+        const face: Face = style?.tebal ? 'bold' : 'regular';
+        doc.font(face).fontSize(BODY_SIZE);
         const cells = columns.map((c) => c.value(row));
         const line = doc.currentLineHeight(true);
         // Most cells fit on one line: measured by width first, wrapped (costly) only when not.
+        // A bold row (a total) is rare: measured each time, not kept with the regular ones.
         const heights = cells.map((text, i) => {
           const c = columns[i] as Column<Row>;
           if (c.oneLine || !text) return line;
           const width = c.width - 2 * ROW_PADDING;
           const key = `${width}\u0000${text}`;
-          let height = this.heights.get(key);
+          let height = face === 'regular' ? this.heights.get(key) : undefined;
           if (height === undefined) {
             height = doc.widthOfString(text) <= width ? line : doc.heightOfString(text, { width });
-            if (this.heights.size > 5000) this.heights.clear();
-            this.heights.set(key, height);
+            if (face === 'regular') {
+              if (this.heights.size > 5000) this.heights.clear();
+              this.heights.set(key, height);
+            }
           }
           return height;
         });
         const height = Math.max(line, ...heights) + 2 * ROW_PADDING;
-        this.ensure(height);
+        const broke = this.ensure(height);
         const top = doc.y;
         if (this.counting) {
           // The first pass only needs where rows end: nothing of the row is drawn.
           doc.y = top + height;
           return;
         }
+        // The new page's foot and header were drawn in their own face.
+        if (broke || face !== 'regular') doc.font(face).fontSize(BODY_SIZE);
         let x = MARGIN.side;
         cells.forEach((text, i) => {
           const c = columns[i] as Column<Row>;
@@ -279,11 +351,12 @@ export class OfficialPdf {
         doc
           .moveTo(MARGIN.side, top + height)
           .lineTo(A4.width - MARGIN.side, top + height)
-          .lineWidth(0.3)
-          .strokeColor('#9aa5b1')
+          .lineWidth(style?.tebal ? 0.8 : 0.3)
+          .strokeColor(style?.tebal ? 'black' : '#9aa5b1')
           .stroke()
           .strokeColor('black');
         doc.y = top + height;
+        if (face !== 'regular') doc.font('regular');
       },
       end: () => {
         this.pageTop = null;
@@ -292,24 +365,102 @@ export class OfficialPdf {
     };
   }
 
-  /** A signature block on the right: place and date, office, room to sign, name, NIP. */
-  signature(
-    lines: { tempatTanggal?: string; jabatan: string; nama: string; nip: string },
-    x = A4.width / 2 + 20,
-  ): void {
-    const width = A4.width - MARGIN.side - x;
-    this.ensure(110);
-    const { doc } = this;
-    doc.font('regular').fontSize(9);
-    if (lines.tempatTanggal) doc.text(lines.tempatTanggal, x, doc.y, { width });
-    doc.text(lines.jabatan, x, doc.y, { width });
-    doc.y += 48;
-    doc.font('semibold').text(lines.nama, x, doc.y, { width, underline: true });
-    doc.font('regular').text(`NIP ${lines.nip}`, x, doc.y, { width });
-    doc.fontSize(BODY_SIZE);
+  /**
+   * The closing paragraph ("Demikian …") and the signature block, always on one page: moved to the
+   * next page together when they do not both fit, so the block never stands alone on a page
+   * without the text it signs. Up to three signers stand side by side.
+   */
+  penutup(text: string, pengesahan: { tanggal: string; penandatangan: Penanda[] }): void {
+    const blok = this.ukurPengesahan(pengesahan.tanggal, pengesahan.penandatangan);
+    this.ensure(this.paragraphHeight(text) + blok.tinggi);
+    this.paragraph(text);
+    this.gambarPengesahan(blok);
   }
 
-  /** The foot of the current page: code, where to check it, the page number; the QR code. */
+  /**
+   * Where each part of the signature block goes, and its height. "Ditetapkan di {kota}" and
+   * "pada tanggal …" on the right; below, each signer in a column of its own: the office, the room
+   * for the stamp and signature, the name (bold, underlined) and the NIP, names on one line.
+   */
+  private ukurPengesahan(tanggal: string, penandatangan: Penanda[]) {
+    const { doc } = this;
+    const n = Math.max(1, penandatangan.length);
+    const columns =
+      n === 1
+        ? [{ x: TTD_X, width: A4.width - MARGIN.side - TTD_X }]
+        : Array.from({ length: n }, (_, i) => ({
+            x: MARGIN.side + (i * CONTENT_WIDTH) / n + 6,
+            width: CONTENT_WIDTH / n - 12,
+          }));
+    const last = columns[columns.length - 1] as { x: number; width: number };
+    const tempat = { x: Math.max(TTD_X, last.x), width: A4.width - MARGIN.side - Math.max(TTD_X, last.x) };
+    const baris = [`Ditetapkan di ${this.frame.kop.kota}`, `pada tanggal ${tanggal}`];
+    // The office ends with a comma, as a letter's signature block writes it.
+    const jabatan = penandatangan.map((p) => (p.jabatan.trimEnd().endsWith(',') ? p.jabatan : `${p.jabatan},`));
+    this.use('regular', PARAGRAPH_SIZE);
+    const tinggiTempat = baris.reduce((sum, b) => sum + doc.heightOfString(b, { width: tempat.width }), 0);
+    const tinggiJabatan = Math.max(
+      ...jabatan.map((j, i) => doc.heightOfString(j, { width: (columns[i] ?? last).width })),
+    );
+    const tinggiNip = doc.currentLineHeight(true);
+    this.use('bold', PARAGRAPH_SIZE);
+    const tinggiNama = Math.max(
+      ...penandatangan.map((p, i) => doc.heightOfString(p.nama, { width: (columns[i] ?? last).width })),
+    );
+    const jarak = 4;
+    return {
+      penandatangan,
+      columns,
+      tempat,
+      baris,
+      jabatan,
+      tinggiTempat,
+      tinggiJabatan,
+      tinggiNama,
+      tinggiNip,
+      jarak,
+      tinggi: 4 + tinggiTempat + 8 + tinggiJabatan + jarak + KOTAK_TINGGI + jarak + tinggiNama + tinggiNip,
+    };
+  }
+
+  private gambarPengesahan(blok: ReturnType<OfficialPdf['ukurPengesahan']>): void {
+    const { doc } = this;
+    // penutup() made room for the whole block: no page break from here on.
+    let y = doc.y + 4;
+    this.use('regular', PARAGRAPH_SIZE);
+    for (const baris of blok.baris) {
+      doc.text(baris, blok.tempat.x, y, { width: blok.tempat.width });
+      y = doc.y;
+    }
+    const atas = y + 8;
+    const kotakY = atas + blok.tinggiJabatan + blok.jarak;
+    const namaY = kotakY + KOTAK_TINGGI + blok.jarak;
+    blok.penandatangan.forEach((p, i) => {
+      const column = blok.columns[i] ?? { x: TTD_X, width: CONTENT_WIDTH / 3 };
+      this.use('regular', PARAGRAPH_SIZE).text(blok.jabatan[i] ?? p.jabatan, column.x, atas, { width: column.width });
+      this.use('bold', PARAGRAPH_SIZE).text(p.nama, column.x, namaY, { width: column.width, underline: true });
+      this.use('regular', PARAGRAPH_SIZE).text(`NIP ${p.nip}`, column.x, namaY + blok.tinggiNama, {
+        width: column.width,
+      });
+    });
+    const first = blok.columns[0];
+    if (!this.counting && !this.ditandatangani && first && this.frame.tandaTangan) {
+      this.ditandatangani = true;
+      // The hook draws on this page; what it changes of the graphics state stays inside.
+      doc.save();
+      this.frame.tandaTangan(doc, { x: first.x, y: kotakY, width: first.width, height: KOTAK_TINGGI });
+      doc.restore();
+      doc.fillColor('black').strokeColor('black');
+    }
+    doc.y = namaY + blok.tinggiNama + blok.tinggiNip;
+    this.use('regular', BODY_SIZE);
+  }
+
+  /**
+   * The foot of the current page: the QR code; the document's code, and on a line of its own the
+   * address to check it at — never broken inside (a broken address cannot be typed back), made
+   * smaller instead when long; the page number.
+   */
   private footer(): void {
     const { doc } = this;
     const top = A4.height - MARGIN.bottom + 10;
@@ -323,18 +474,25 @@ export class OfficialPdf {
       .lineWidth(0.3)
       .stroke();
     doc.image(this.qr, MARGIN.side, top, { width: 36 });
-    doc
-      .font('regular')
-      .fontSize(7)
-      .text(
-        `Kode dokumen ${this.frame.kode} · keaslian dapat diperiksa di ${this.frame.cekUrl}`,
-        MARGIN.side + 44,
-        top + 4,
-        { width: CONTENT_WIDTH - 150, lineBreak: true, height: 28 },
-      );
+    const left = MARGIN.side + 44;
+    const width = CONTENT_WIDTH - 44 - 106;
+    this.use('regular', FOOT_SIZE).text(
+      `Kode dokumen ${this.frame.kode} · keaslian dokumen dapat diperiksa dengan memindai kode QR atau di alamat:`,
+      left,
+      top + 3,
+      { width },
+    );
+    if (this.urlSize === null) {
+      const natural = doc.widthOfString(this.frame.cekUrl);
+      this.urlSize = natural <= width ? FOOT_SIZE : (FOOT_SIZE * width) / natural;
+    }
+    this.use('regular', this.urlSize).text(this.frame.cekUrl, left, doc.y + 1, { lineBreak: false });
     const of = this.frame.halaman === null ? '' : ` dari ${this.frame.halaman}`;
-    doc.text(`Halaman ${this.page}${of}`, A4.width - MARGIN.side - 100, top + 4, { width: 100, align: 'right' });
-    doc.fontSize(BODY_SIZE);
+    this.use('regular', FOOT_SIZE).text(`Halaman ${this.page}${of}`, A4.width - MARGIN.side - 100, top + 3, {
+      width: 100,
+      align: 'right',
+    });
+    this.use('regular', BODY_SIZE);
     doc.page.margins.bottom = margin;
     doc.y = saved;
   }

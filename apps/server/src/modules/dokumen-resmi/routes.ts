@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import {
   beritaAcaraRequestSchema,
   CEK_DOKUMEN_MIME,
+  daftarTerbitQuerySchema,
+  daftarTerbitSchema,
   dokumenProgresSchema,
   dokumenResmiSchema,
   dokumenResmiStatusSchema,
@@ -35,6 +37,7 @@ import { AppError, forbidden } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { pageRoute } from '../shared/page-route.js';
 import { pastikanAlamatPublik, peringatanAlamat } from './alamat-cek.js';
+import { daftarTerbit } from './daftar-terbit.js';
 import { type DokumenScope, dokumenMilik, keaslian, simpanKop, statusDokumen } from './dokumen.js';
 import {
   buatBeritaAcara,
@@ -43,6 +46,7 @@ import {
   progresDokumen,
   salinanExcelTidakAda,
 } from './service.js';
+import { penandaTangan, type TteConfig } from './tte.js';
 
 export interface DokumenResmiRouteOptions {
   db: Kysely<DB>;
@@ -52,19 +56,25 @@ export interface DokumenResmiRouteOptions {
   demo: boolean;
   /** The public check (issue #30): requests per client address and minute, the largest file read. */
   cek: { perMinute: number; maxBytes: number };
+  /** Issue #31: the certificates signing the PDFs. */
+  tte: TteConfig;
 }
 
 export async function dokumenResmiRoutes(
   app: FastifyInstance,
-  { db, files, publicUrl, demo, cek: cekLimits }: DokumenResmiRouteOptions,
+  { db, files, publicUrl, demo, cek: cekLimits, tte }: DokumenResmiRouteOptions,
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const peringatan = peringatanAlamat(publicUrl);
-  /** The caller's scope, when a document may be issued now (the admin, and a public QR address). */
-  const penerbit = (scopeOf: (request: FastifyRequest) => DokumenScope, request: FastifyRequest) => {
+  const cariPenanda = penandaTangan(db, tte);
+  /**
+   * The caller's scope and the certificate signing for it, when a document may be issued now (the
+   * admin, a public QR address, a certificate: refused before the long work begins).
+   */
+  const penerbit = async (scopeOf: (request: FastifyRequest) => DokumenScope, request: FastifyRequest) => {
     const scope = scopeOf(request);
     pastikanAlamatPublik(publicUrl, demo);
-    return scope;
+    return { scope, penanda: await cariPenanda(scope.instansiId) };
   };
 
   for (const track of TRACK_IDS) {
@@ -97,10 +107,12 @@ export async function dokumenResmiRoutes(
         body: pengumumanRequestSchema,
         response: { 201: dokumenResmiSchema },
       }),
-      async (request, reply) =>
-        reply
+      async (request, reply) => {
+        const { scope, penanda } = await penerbit(scopeOf, request);
+        return reply
           .status(201)
-          .send(await buatPengumuman(db, files, penerbit(scopeOf, request), actorOf(request), request.body, publicUrl)),
+          .send(await buatPengumuman(db, files, scope, actorOf(request), request.body, publicUrl, penanda));
+      },
     );
     typed.get(
       `${base}/progres/:id`,
@@ -116,12 +128,12 @@ export async function dokumenResmiRoutes(
         body: beritaAcaraRequestSchema,
         response: { 201: dokumenResmiSchema },
       }),
-      async (request, reply) =>
-        reply
+      async (request, reply) => {
+        const { scope, penanda } = await penerbit(scopeOf, request);
+        return reply
           .status(201)
-          .send(
-            await buatBeritaAcara(db, files, penerbit(scopeOf, request), actorOf(request), request.body, publicUrl),
-          ),
+          .send(await buatBeritaAcara(db, files, scope, actorOf(request), request.body, publicUrl, penanda));
+      },
     );
     typed.get(
       `${base}/:kode`,
@@ -180,6 +192,23 @@ export async function dokumenResmiRoutes(
         },
       },
       async (request) => keaslian(db, request.params.kode),
+    );
+    // Issue #31: the list of an announcement as issued, for whoever holds a printed copy; counted
+    // with the check (one limit per address for the page's calls).
+    route.get(
+      '/api/cek-dokumen/:kode/daftar',
+      {
+        config,
+        schema: {
+          tags: ['cek dokumen'],
+          summary:
+            'Daftar pengumuman sebagaimana diterbitkan (NIK disamarkan seperti tercetak), dicari menurut nomor peserta atau nama, per halaman',
+          params: kodeDokumenParamsSchema,
+          querystring: daftarTerbitQuerySchema,
+          response: { 200: daftarTerbitSchema },
+        },
+      },
+      async (request) => daftarTerbit(db, request.params.kode, request.query),
     );
     route.post(
       '/api/cek-dokumen/:kode',

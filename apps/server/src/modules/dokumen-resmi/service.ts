@@ -5,7 +5,7 @@
 // announcement's Excel copy is made and kept with it, and a later announcement amends the last.
 
 import { createHash, randomInt } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import {
   DOKUMEN_RESMI_JUDUL,
   type DokumenResmi,
   type DokumenResmiJenis,
+  type PenandaTangan,
   type PengumumanRequest,
   TRACKS,
 } from '@portal/contract';
@@ -39,17 +40,26 @@ import {
   tulisBeritaAcara,
   tulisPengumuman,
 } from './content.js';
+import { mulaiDaftar } from './daftar-terbit.js';
 import {
   belumFinal,
   type DokumenScope,
   dokumenMilik,
   dokumenQuery,
+  dokumenTerakhir,
   kopOf,
+  kotaBelumDiisi,
   notFound,
-  pengumumanTerakhir,
   toDokumen,
 } from './dokumen.js';
-import { OfficialPdf } from './pdf.js';
+import { type Frame, OfficialPdf } from './pdf.js';
+import {
+  gambarTandaTangan,
+  type Penanda,
+  type TandaTanganTertunda,
+  tandatanganiBerkas,
+  tempatTandaTangan,
+} from './tte.js';
 import { pengumumanXlsx } from './xlsx.js';
 
 const BATCH = 5000;
@@ -59,11 +69,14 @@ const newKode = () => Array.from({ length: 10 }, () => KODE_ALPHABET[randomInt(K
 
 /**
  * Writes a file into the document store: to a temporary file while hashed, then stored by its
- * hash, so a document of tens of MB is never held in memory whole. `tulis` ends the sink.
+ * hash, so a document of tens of MB is never held in memory whole. `tulis` ends the sink;
+ * `selesaikan`, when given, completes the written file in place (the PDF's signature), which is
+ * then hashed again from disk.
  */
 async function simpanBerkas(
   files: BerkasStore,
   tulis: (sink: Transform) => Promise<void>,
+  selesaikan?: (file: string) => Promise<void>,
 ): Promise<{ sha256: string; ukuran: number }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'dokumen-resmi-'));
   try {
@@ -86,33 +99,53 @@ async function simpanBerkas(
       throw error;
     }
     await written;
-    return { sha256: await files.putFile(file, hash.digest('hex')), ukuran };
+    if (!selesaikan) return { sha256: await files.putFile(file, hash.digest('hex')), ukuran };
+    await selesaikan(file);
+    const again = createHash('sha256');
+    for await (const chunk of createReadStream(file)) again.update(chunk as Buffer);
+    return { sha256: await files.putFile(file, again.digest('hex')), ukuran };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
 /**
- * Lays a document out twice (count the pages, then write) and stores the second pass. `write`
- * is told which pass it is in (the announcement copies the rows of the written one to its sheet).
+ * Lays a document out twice (count the pages, then write), signs the second pass with the
+ * instansi's certificate (issue #31: the mark and the signature's placeholder in the signature
+ * block, the signature itself once the file is written) and stores it. `write` is told which
+ * pass it is in (the announcement copies the rows of the written one to its sheet).
  */
 async function render(
   files: BerkasStore,
-  frame: Omit<ConstructorParameters<typeof OfficialPdf>[0], 'halaman'>,
+  frame: Omit<ConstructorParameters<typeof OfficialPdf>[0], 'halaman' | 'tandaTangan'>,
   title: string,
+  penanda: Penanda,
   write: (pdf: OfficialPdf, menghitung: boolean) => Promise<void>,
-): Promise<{ sha256: string; ukuran: number; halaman: number }> {
+): Promise<{ sha256: string; ukuran: number; halaman: number; penandaTangan: PenandaTangan }> {
   const counting = new OfficialPdf({ ...frame, halaman: null }, null, { title });
   await write(counting, true);
   await counting.end();
   let halaman = 0;
-  const stored = await simpanBerkas(files, async (sink) => {
-    const pdf = new OfficialPdf({ ...frame, halaman: counting.pages }, sink, { title });
-    await write(pdf, false);
-    await pdf.end();
-    halaman = pdf.pages;
-  });
-  return { ...stored, halaman };
+  const waktu = new Date();
+  let tertunda: TandaTanganTertunda | null = null;
+  const tandaTangan: Frame['tandaTangan'] = (doc, kotak) => {
+    gambarTandaTangan(doc, kotak, penanda.pemilik, waktu);
+    tertunda = tempatTandaTangan(doc, kotak, penanda, waktu);
+  };
+  const stored = await simpanBerkas(
+    files,
+    async (sink) => {
+      const pdf = new OfficialPdf({ ...frame, halaman: counting.pages, tandaTangan }, sink, { title });
+      await write(pdf, false);
+      await pdf.end();
+      halaman = pdf.pages;
+    },
+    async (file) => {
+      if (!tertunda) throw new Error('blok tanda tangan dokumen tidak tergambar');
+      await tandatanganiBerkas(file, tertunda, penanda);
+    },
+  );
+  return { ...stored, halaman, penandaTangan: { ...penanda.pemilik, waktu: waktu.toISOString() } };
 }
 
 /**
@@ -146,6 +179,7 @@ interface Dibuat {
   ukuran: number;
   halaman: number;
   xlsx?: { sha256: string; ukuran: number };
+  penandaTangan: PenandaTangan;
   /** The announcement this one amends, as it was the latest when the making began. */
   mengubah?: Pendahulu | null;
   nomor: string;
@@ -154,27 +188,27 @@ interface Dibuat {
   details: Record<string, unknown>;
 }
 
-type Pendahulu = NonNullable<Awaited<ReturnType<typeof pengumumanTerakhir>>>;
+type Pendahulu = NonNullable<Awaited<ReturnType<typeof dokumenTerakhir>>>;
 
-/** Serialises the recording of an instansi's announcements (the other key: the instansi). */
-const KUNCI_PENGUMUMAN = 727231;
+/** Serialises the recording of an instansi's documents (the other key: the instansi). */
+const KUNCI_DOKUMEN = 727231;
 
-const pengumumanBerubah = () =>
-  new AppError(
+const dokumenBerubah = (jenis: DokumenResmiJenis) => {
+  const nama = jenis === 'PENGUMUMAN' ? 'Pengumuman' : 'Berita acara';
+  return new AppError(
     409,
-    'PENGUMUMAN_BERUBAH',
-    'Pengumuman lain untuk jalur ini diterbitkan selama dokumen ini disusun. Muat ulang halaman, lalu buat pengumumannya lagi agar merujuk pengumuman terakhir.',
+    jenis === 'PENGUMUMAN' ? 'PENGUMUMAN_BERUBAH' : 'BERITA_ACARA_BERUBAH',
+    `${nama} lain untuk jalur ini diterbitkan selama dokumen ini disusun. Muat ulang halaman, lalu buat dokumennya lagi agar merujuk ${nama.toLowerCase()} terakhir.`,
   );
+};
 
 async function simpan(db: Kysely<DB>, scope: DokumenScope, actor: Actor, made: Dibuat) {
   const { sha256 } = made;
   await transaction(db, async (trx) => {
-    if (made.jenis === 'PENGUMUMAN') {
-      // The amendment names the latest announcement: still the latest when it is recorded.
-      await sql`SELECT pg_advisory_xact_lock(${KUNCI_PENGUMUMAN}, ${scope.instansiId})`.execute(trx);
-      const terakhir = await pengumumanTerakhir(trx, scope);
-      if ((terakhir?.kode ?? null) !== (made.mengubah?.kode ?? null)) throw pengumumanBerubah();
-    }
+    // The amendment names the latest document of its kind: still the latest when it is recorded.
+    await sql`SELECT pg_advisory_xact_lock(${KUNCI_DOKUMEN}, ${scope.instansiId})`.execute(trx);
+    const terakhir = await dokumenTerakhir(trx, scope, made.jenis);
+    if ((terakhir?.kode ?? null) !== (made.mengubah?.kode ?? null)) throw dokumenBerubah(made.jenis);
     await trx
       .insertInto('dokumen_resmi')
       .values({
@@ -190,6 +224,7 @@ async function simpan(db: Kysely<DB>, scope: DokumenScope, actor: Actor, made: D
         xlsx_sha256: made.xlsx?.sha256 ?? null,
         xlsx_ukuran: made.xlsx?.ukuran ?? null,
         mengubah_kode: made.mengubah?.kode ?? null,
+        penanda_tangan: JSON.stringify(made.penandaTangan),
         isian: JSON.stringify(made.isian),
         dibuat_oleh: actor.id,
       })
@@ -206,6 +241,7 @@ async function simpan(db: Kysely<DB>, scope: DokumenScope, actor: Actor, made: D
         nomor: made.nomor,
         sha256,
         halaman: made.halaman,
+        penandaTangan: { nama: made.penandaTangan.nama, sidikJari: made.penandaTangan.sidikJari },
         ...(made.xlsx ? { xlsxSha256: made.xlsx.sha256 } : {}),
         ...(made.mengubah ? { mengubah: made.mengubah.kode } : {}),
         ...made.details,
@@ -219,8 +255,11 @@ async function simpan(db: Kysely<DB>, scope: DokumenScope, actor: Actor, made: D
 async function frameOf(db: Kysely<DB>, files: BerkasStore, scope: DokumenScope, publicUrl: string) {
   const kode = newKode();
   const cekUrl = `${publicUrl}${cekDokumenPath(kode)}`;
+  const kop = await kopOf(db, files, scope.instansiId);
+  // Issue #31: signed "Ditetapkan di {kota}"; refused before anything is laid out without one.
+  if (!kop.kota.trim()) throw kotaBelumDiisi();
   const qr = await QRCode.toBuffer(cekUrl, { type: 'png', margin: 1, width: 144, errorCorrectionLevel: 'M' });
-  return { kode, cekUrl, qr, kop: await kopOf(db, files, scope.instansiId) };
+  return { kode, cekUrl, qr, kop };
 }
 
 /** The applicants of the instansi and track in formasi order, a batch at a time. */
@@ -334,11 +373,12 @@ export async function buatPengumuman(
   actor: Actor,
   request: PengumumanRequest,
   publicUrl: string,
+  penanda: Penanda,
 ): Promise<DokumenResmi> {
   if (!(await statusFinal(db, scope)).terkunci) throw belumFinal(scope);
   const { progresId, ...isian } = request;
-  const progres = await mulaiProgres(db, scope, progresId);
   const frame = await frameOf(db, files, scope, publicUrl);
+  const progres = await mulaiProgres(db, scope, progresId);
   const sanggah = await db
     .selectFrom('jadwal_tahap')
     .where('track', '=', scope.track)
@@ -347,7 +387,7 @@ export async function buatPengumuman(
     .executeTakeFirst();
   // Issue #31: a later announcement of the same instansi and track amends the latest one, and
   // says so; the earlier one stays as issued.
-  const mengubah = await pengumumanTerakhir(db, scope);
+  const mengubah = await dokumenTerakhir(db, scope, 'PENGUMUMAN');
   let pelamar = 0;
   const isi: Omit<IsiPengumuman, 'baris'> = {
     request,
@@ -360,36 +400,50 @@ export async function buatPengumuman(
   };
   // The Excel copy is written from the rows of the PDF's written pass, and kept with it.
   const judul = DOKUMEN_RESMI_JUDUL.PENGUMUMAN;
+  // Issue #31: so is the list the public check shows (daftar-terbit.ts). Its rows are in before the
+  // document is recorded (no foreign key to it); a failed making deletes them (buang).
+  const daftar = await mulaiDaftar(db, frame.kode);
   const salinan = new PassThrough({ objectMode: true, highWaterMark: 1 });
   salinan.on('error', () => undefined); // reported by the sheet's writer below
   const xlsx = simpanBerkas(files, (sink) => pipeline(pengumumanXlsx(judul, salinan), sink));
   let stored: Awaited<ReturnType<typeof render>>;
   try {
-    stored = await render(files, frame, judul, async (pdf, menghitung) => {
+    stored = await render(files, frame, judul, penanda, async (pdf, menghitung) => {
       const rows = progres.ikuti(barisPengumuman(db, scope));
-      pelamar = await tulisPengumuman(pdf, { ...isi, baris: () => (menghitung ? rows : salinKe(rows, salinan)) });
+      pelamar = await tulisPengumuman(pdf, {
+        ...isi,
+        baris: () => (menghitung ? rows : salinKe(daftar.simpan(rows), salinan)),
+      });
     });
   } catch (error) {
     salinan.destroy(error as Error);
-    // The sheet's own failure, when it was the sheet that stopped the PDF.
-    throw await xlsx.then(
-      () => error,
-      (sheetError: unknown) => sheetError,
+    // The sheet's own failure, when it was the sheet that stopped the PDF; the list goes too.
+    throw await daftar.buang(
+      await xlsx.then(
+        () => error,
+        (sheetError: unknown) => sheetError,
+      ),
     );
   }
-  const storedXlsx = await xlsx;
-  await progres.selesai();
-  return simpan(db, scope, actor, {
-    kode: frame.kode,
-    jenis: 'PENGUMUMAN',
-    ...stored,
-    xlsx: storedXlsx,
-    mengubah,
-    nomor: request.nomor,
-    tanggal: request.tanggal,
-    isian,
-    details: { pelamar },
-  });
+  // Whatever fails from here on (storing the sheet, a 409 from simpan) leaves no list behind.
+  try {
+    const storedXlsx = await xlsx;
+    await daftar.selesai();
+    await progres.selesai();
+    return await simpan(db, scope, actor, {
+      kode: frame.kode,
+      jenis: 'PENGUMUMAN',
+      ...stored,
+      xlsx: storedXlsx,
+      mengubah,
+      nomor: request.nomor,
+      tanggal: request.tanggal,
+      isian,
+      details: { pelamar },
+    });
+  } catch (error) {
+    throw await daftar.buang(error);
+  }
 }
 
 export async function buatBeritaAcara(
@@ -399,10 +453,13 @@ export async function buatBeritaAcara(
   actor: Actor,
   request: BeritaAcaraRequest,
   publicUrl: string,
+  penanda: Penanda,
 ): Promise<DokumenResmi> {
   const final = await statusFinal(db, scope);
   if (!final.terkunci) throw belumFinal(scope);
   const frame = await frameOf(db, files, scope, publicUrl);
+  // Issue #31: later minutes (after an accepted objection changed the counts) amend the latest.
+  const mengubah = await dokumenTerakhir(db, scope, 'BERITA_ACARA');
   const where = sql`p.instansi_id = ${scope.instansiId} AND p.track = ${scope.track}`;
   const [formasi, verifikator, supervisor] = await Promise.all([
     sql<{
@@ -449,14 +506,16 @@ export async function buatBeritaAcara(
     supervisor: supervisor.rows,
     dikunciAt: final.dikunciAt ? formatWaktu(new Date(`${final.dikunciAt}+07:00`)) : '–',
     dikunciOleh: final.dikunciOleh ?? '–',
+    mengubah: mengubah && { ...mengubah, tanggal: tanggalPanjang(mengubah.tanggal) },
   };
-  const stored = await render(files, frame, DOKUMEN_RESMI_JUDUL.BERITA_ACARA, async (pdf) =>
+  const stored = await render(files, frame, DOKUMEN_RESMI_JUDUL.BERITA_ACARA, penanda, async (pdf) =>
     tulisBeritaAcara(pdf, isi),
   );
   return simpan(db, scope, actor, {
     kode: frame.kode,
     jenis: 'BERITA_ACARA',
     ...stored,
+    mengubah,
     nomor: request.nomor,
     tanggal: request.tanggal,
     isian: request,

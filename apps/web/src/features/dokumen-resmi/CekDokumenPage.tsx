@@ -2,7 +2,9 @@
 // was issued for, and whether a PDF someone holds is that document, unaltered (the server compares
 // SHA-256). Outside the main layout, so it has its own landmarks and its own query provider.
 // Issue #31: the announcement's Excel copy is checked like the PDF, and a document that a later
-// one amended says so (it stays authentic as issued).
+// one amended says so (it stays authentic as issued). An announcement shows its list as issued
+// (DaftarDiumumkan), so whoever holds a printed copy compares a line; an unknown code offers a
+// field to type another.
 
 import {
   Alert,
@@ -31,9 +33,11 @@ import { ApiError } from '../../api/http';
 import { queryClient } from '../../api/queryClient';
 import { errorMessage } from '../../auth/AuthCard';
 import { idApp } from '../../i18n/app';
+import { idDaftarTerbit } from '../../i18n/daftar-terbit';
 import { idDokumenResmi } from '../../i18n/dokumen-resmi';
 import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { FooterNote } from '../../layout/FooterNote';
+import { DaftarDiumumkan } from './DaftarDiumumkan';
 
 const t = idDokumenResmi.cek;
 
@@ -82,10 +86,13 @@ function CekDokumen() {
   );
 }
 
-/** /cek-dokumen without a code: type the one printed under the QR code. */
-function IsiKode() {
+/**
+ * /cek-dokumen without a code: type the one printed under the QR code. Also under an unknown code
+ * (issue #31), starting from the code that was not found so a mistyped letter is fixed in place.
+ */
+function IsiKode({ awal = '', label = t.kode }: { awal?: string; label?: string }) {
   const navigate = useNavigate();
-  const [kode, setKode] = useState('');
+  const [kode, setKode] = useState(awal);
   return (
     <form
       onSubmit={(event) => {
@@ -95,7 +102,7 @@ function IsiKode() {
     >
       <Group align="flex-end" gap="sm">
         <TextInput
-          label={t.kode}
+          label={label}
           description={t.kodeKet}
           value={kode}
           onChange={(event) => setKode(event.currentTarget.value)}
@@ -125,9 +132,12 @@ function HasilCek({ kode }: { kode: string }) {
         </Group>
       )}
       {unknown && (
-        <Alert color="red" variant="light" icon={<IconCircleX aria-hidden />} title={t.tidakDikenal} role="alert">
-          {t.tidakDikenalKet(kode)}
-        </Alert>
+        <>
+          <Alert color="red" variant="light" icon={<IconCircleX aria-hidden />} title={t.tidakDikenal} role="alert">
+            {t.tidakDikenalKet(kode)}
+          </Alert>
+          <IsiKode awal={kode} label={idDaftarTerbit.kodeLain} />
+        </>
       )}
       {query.isError && !unknown && (
         <Alert color="red" variant="light" role="alert">
@@ -145,7 +155,7 @@ function HasilCek({ kode }: { kode: string }) {
               role="status"
             >
               <Stack gap={4}>
-                <Text size="sm">{t.diubahKet(query.data.diubahOleh.nomor)}</Text>
+                <Text size="sm">{t.diubahKet(query.data.jenis, query.data.diubahOleh.nomor)}</Text>
                 <Anchor component={Link} to={cekDokumenPath(query.data.diubahOleh.kode)} size="sm">
                   {t.lihatPerubahan(query.data.diubahOleh.kode)}
                 </Anchor>
@@ -154,6 +164,7 @@ function HasilCek({ kode }: { kode: string }) {
           )}
           <Identitas dokumen={query.data} />
           <Pencocokan dokumen={query.data} />
+          {query.data.jenis === 'PENGUMUMAN' && <DaftarDiumumkan kode={query.data.kode} />}
         </>
       )}
     </>
@@ -187,11 +198,43 @@ function Identitas({ dokumen }: { dokumen: Keaslian }) {
       [t.ukuranExcel, t.byte(dokumen.xlsx.ukuran)],
     );
   }
+  const ttd = dokumen.penandaTangan;
+  if (ttd) {
+    rows.push(
+      [
+        t.ditandatangani,
+        <Stack key="ttd" gap={2}>
+          <Text size="sm" fw={600}>
+            {ttd.nama}
+          </Text>
+          {ttd.organisasi && <Text size="xs">{ttd.organisasi}</Text>}
+          {ttd.demo && (
+            <Text size="xs" fw={600} c="red.8">
+              {t.sertifikatDemo}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {t.tandaTanganKet}
+          </Text>
+        </Stack>,
+      ],
+      [t.penerbitSertifikat, ttd.penerbit],
+      [t.waktuTandaTangan, formatWaktu(ttd.waktu)],
+      [
+        t.sidikJariSertifikat,
+        <Text key="sidik" ff="monospace" size="xs" style={{ wordBreak: 'break-all' }}>
+          {ttd.sidikJari}
+        </Text>,
+      ],
+    );
+  } else {
+    rows.push([t.ditandatangani, t.tanpaTandaTangan]);
+  }
   if (dokumen.mengubah) {
     rows.splice(4, 0, [
       t.mengubah,
       <Anchor key="mengubah" component={Link} to={cekDokumenPath(dokumen.mengubah.kode)}>
-        {t.rujukan(dokumen.mengubah.nomor, dokumen.mengubah.kode)}
+        {t.rujukan(dokumen.jenis, dokumen.mengubah.nomor, dokumen.mengubah.kode)}
       </Anchor>,
     ]);
   }

@@ -1,6 +1,7 @@
 // The form of one official document (issue #20), in a modal: number, date, the announcement's legal
-// basis, the signer(s), and the instansi's letterhead (saved first with PUT …/kop). It checks the
-// contract's schema before sending, then makes the PDF, downloads it and reports the code.
+// basis, the signer(s), and the instansi's letterhead (saved first with PUT …/kop) — with the seat
+// the document is signed at, "Ditetapkan di {kota}" (issue #31), which the server requires. It checks
+// the contract's schema before sending, then makes the PDF, downloads it and reports the code.
 
 import {
   Alert,
@@ -91,6 +92,8 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
     return pengumuman ? [tersimpan.pengumuman ?? KOSONG] : (tersimpan.beritaAcara ?? [KOSONG]);
   });
   const [alamat, setAlamat] = useState(kop.alamat);
+  // A server from before issue #31 does not report the seat.
+  const [kota, setKota] = useState(kop.kota ?? '');
   const [logoFile, setLogoFile] = useState<File | null>(null);
   /** undefined keeps the stored logo, null removes it (kopInstansiSchema). */
   const [logo, setLogo] = useState<KopInstansi['logo']>(undefined);
@@ -100,7 +103,9 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
   const [progresId, setProgresId] = useState<string | null>(null);
   const make = useMutation({
     mutationFn: async (): Promise<DokumenResmi> => {
-      if (alamat.trim() !== kop.alamat || logo !== undefined) await putKop(track, { alamat, logo });
+      if (alamat.trim() !== kop.alamat || kota.trim() !== (kop.kota ?? '') || logo !== undefined) {
+        await putKop(track, { alamat, kota, logo });
+      }
       const body = { nomor, tanggal: tanggal ?? '', penandatangan };
       const followed = pengumuman && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : null;
       setProgresId(followed);
@@ -128,7 +133,7 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
   });
 
   const validate = (): FieldErrors => {
-    const kopCheck = kopInstansiSchema.safeParse({ alamat });
+    const kopCheck = kopInstansiSchema.safeParse({ alamat, kota });
     const body = { nomor, tanggal: tanggal ?? '' };
     const check = pengumuman
       ? pengumumanRequestSchema.safeParse({ ...body, dasarHukum, penandatangan: penandatangan[0] })
@@ -137,6 +142,8 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
       ...(kopCheck.success ? {} : fieldErrors(kopCheck.error.issues)),
       ...(check.success ? {} : fieldErrors(check.error.issues)),
     };
+    // Optional in the contract (older clients keep the stored one); no document is signed without.
+    if (!found.kota && !kota.trim()) found.kota = t.kotaWajib;
     if (errors.logo) found.logo = errors.logo;
     return found;
   };
@@ -216,8 +223,8 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
             {mengubah && (
-              <Alert color="blue" variant="light" title={t.akanMengubahJudul} role="note">
-                {t.akanMengubah(mengubah.nomor, formatTanggal(mengubah.tanggal, 'long'))}
+              <Alert color="blue" variant="light" title={t.akanMengubahJudul(jenis)} role="note">
+                {t.akanMengubah(jenis, mengubah.nomor, formatTanggal(mengubah.tanggal, 'long'))}
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -340,6 +347,22 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
                   value={alamat}
                   onChange={(event) => setAlamat(event.currentTarget.value)}
                   error={errors.alamat}
+                />
+                <TextInput
+                  label={t.kota}
+                  description={t.kotaKet}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  required
+                  maxLength={100}
+                  value={kota}
+                  onChange={(event) => {
+                    setKota(event.currentTarget.value);
+                    if (errors.kota) {
+                      const { kota: _fixed, ...rest } = errors;
+                      setErrors(rest);
+                    }
+                  }}
+                  error={errors.kota}
                 />
                 <FileInput
                   label={t.logo}

@@ -1,7 +1,8 @@
 // The official documents on /cpns/rekap-pelamar (issue #20), stubbed at the HTTP boundary: the
 // admin's buttons disabled with the server's reason before the lock, none for a monitoring role,
 // and the form checking before it sends, sending what the contract says, and showing the
-// server's message when the server refuses. Issue #31: amendments named, the QR address warned about.
+// server's message when the server refuses. Issue #31: amendments named, the QR address warned about,
+// the seat the documents are signed at ("Kota tempat penetapan") asked for with the letterhead.
 
 import type { DokumenResmi, DokumenResmiStatus } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -27,7 +28,7 @@ const REKAP = [menuEntry('/cpns/rekap-pelamar', 'Rekap Seluruh Pelamar', 'Rekap 
 const status = (terkunci: boolean): DokumenResmiStatus => ({
   terkunci,
   alasan: terkunci ? null : ALASAN,
-  kop: { alamat: 'Jl. Merdeka 1', adaLogo: false },
+  kop: { alamat: 'Jl. Merdeka 1', kota: 'Jakarta', adaLogo: false },
   dokumen: terkunci
     ? [
         {
@@ -119,6 +120,7 @@ describe('official documents on the recap', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Cetak Pengumuman' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pengumuman Hasil Seleksi Administrasi' });
     expect((within(dialog).getByLabelText(/Alamat instansi/) as HTMLTextAreaElement).value).toBe('Jl. Merdeka 1');
+    expect((within(dialog).getByLabelText(/Kota tempat penetapan/) as HTMLInputElement).value).toBe('Jakarta');
     expect((within(dialog).getByLabelText(/Dasar hukum/) as HTMLTextAreaElement).value).toMatch(/^Berdasarkan/);
 
     // Nothing is sent while the form is incomplete; NIP is checked as soon as it is left.
@@ -192,6 +194,43 @@ describe('official documents on the recap', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }, 30_000);
 
+  it('asks for the seat the document is signed at before sending, and saves it with the letterhead first', async () => {
+    await signIn(admin());
+    localStorage.setItem(
+      'portal-penandatangan.cpns',
+      JSON.stringify({ pengumuman: { jabatan: 'Kepala Badan', nama: 'Ani Lestari', nip: '198001012005012001' } }),
+    );
+    const tanpaKota = { ...status(true), kop: { alamat: 'Jl. Merdeka 1', kota: '', adaLogo: false } };
+    const calls = stubServer((call) =>
+      isDokumenPost(call)
+        ? jsonResponse(409, { error: 'PENGUMUMAN_BERUBAH', message: 'Berhenti di sini (uji).' })
+        : call.method === 'PUT'
+          ? jsonResponse(200, { alamat: 'Jl. Merdeka 1', kota: 'Waisai', adaLogo: false })
+          : jsonResponse(200, tanpaKota),
+    );
+    renderApp('/cpns/rekap-pelamar');
+    const panel = await screen.findByRole('region', { name: 'Dokumen resmi' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cetak Pengumuman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pengumuman Hasil Seleksi Administrasi' });
+    await userEvent.type(within(dialog).getByLabelText(/Nomor pengumuman/), '800/4/2026');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Buat dan unduh PDF' }));
+    // Nothing sent without the seat: the server would refuse the document (KOTA_PENETAPAN_BELUM_DIISI).
+    expect(within(dialog).getByText('Kota tempat penetapan wajib diisi')).toBeTruthy();
+    const dikirim = () => calls.filter((call) => call.method !== 'GET' && call.url.includes('/dokumen-resmi'));
+    expect(dikirim()).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText(/Kota tempat penetapan/), 'Waisai');
+    expect(within(dialog).queryByText('Kota tempat penetapan wajib diisi')).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Buat dan unduh PDF' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Berhenti di sini (uji).');
+    const sent = dikirim();
+    expect(sent.map((call) => call.url)).toEqual([
+      '/api/cpns/admin/dokumen-resmi/kop',
+      '/api/cpns/admin/dokumen-resmi/pengumuman',
+    ]);
+    expect(sent[0]?.body).toEqual({ alamat: 'Jl. Merdeka 1', kota: 'Waisai' });
+  }, 30_000);
+
   it('names the announcement an amendment changes, warns about a local QR address, and says a new one amends', async () => {
     await signIn(admin());
     const [pertama] = status(true).dokumen as [DokumenResmi];
@@ -207,8 +246,17 @@ describe('official documents on the recap', () => {
       xlsx: null,
       diubahOleh: { kode: perubahan.kode, nomor: perubahan.nomor, tanggal: perubahan.tanggal },
     };
+    const beritaAcara: DokumenResmi = {
+      ...pertama,
+      kode: 'BERITAAC23',
+      jenis: 'BERITA_ACARA',
+      nomor: 'BA/1/2026',
+      xlsx: null,
+    };
     const peringatan = 'Kode QR pada dokumen resmi menunjuk ke http://localhost:3000. Atur PUBLIC_URL (uji).';
-    stubServer(() => jsonResponse(200, { ...status(true), peringatanAlamat: peringatan, dokumen: [perubahan, lama] }));
+    stubServer(() =>
+      jsonResponse(200, { ...status(true), peringatanAlamat: peringatan, dokumen: [perubahan, beritaAcara, lama] }),
+    );
     renderApp('/cpns/rekap-pelamar');
     const panel = await screen.findByRole('region', { name: 'Dokumen resmi' });
     expect(within(panel).getByText(peringatan)).toBeTruthy();
@@ -226,5 +274,13 @@ describe('official documents on the recap', () => {
     await userEvent.click(within(panel).getByRole('button', { name: 'Cetak Pengumuman' }));
     const dialog = await screen.findByRole('dialog', { name: 'Pengumuman Hasil Seleksi Administrasi' });
     expect(within(dialog).getByText(/diterbitkan sebagai Perubahan atas Pengumuman Nomor 800\/9\/2026/)).toBeTruthy();
+    // Minutes amend the latest minutes, not the announcement.
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cetak Berita Acara' }));
+    const ba = await screen.findByRole('dialog', { name: 'Berita Acara Verifikasi' });
+    expect(
+      within(ba).getByText(/Berita Acara ini akan diterbitkan sebagai Perubahan atas Berita Acara Nomor BA\/1\/2026/),
+    ).toBeTruthy();
   }, 30_000);
 });

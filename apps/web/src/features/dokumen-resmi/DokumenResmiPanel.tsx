@@ -101,10 +101,8 @@ function Panel({ track }: { track: TrackId }) {
             track={track}
             jenis={open}
             kop={status.kop}
-            // The list is newest first: a new announcement amends the latest one (issue #31).
-            mengubah={
-              open === 'PENGUMUMAN' ? (status.dokumen.find((item) => item.jenis === 'PENGUMUMAN') ?? null) : null
-            }
+            // The list is newest first: a new document amends the latest one of its kind (issue #31).
+            mengubah={status.dokumen.find((item) => item.jenis === open) ?? null}
             onClose={() => setOpen(null)}
           />
         </Suspense>
@@ -187,12 +185,12 @@ function DaftarDokumen({ track, dokumen }: { track: TrackId; dokumen: DokumenRes
           <span style={{ whiteSpace: 'nowrap' }}>{item.nomor}</span>
           {item.mengubah && (
             <Text size="xs" c="dimmed">
-              {t.perubahanAtas(item.mengubah.nomor)}
+              {t.perubahanAtas(item.jenis, item.mengubah.nomor)}
             </Text>
           )}
           {item.diubahOleh && (
             <Text size="xs" c="orange.9">
-              {t.diubahOleh(item.diubahOleh.nomor)}
+              {t.diubahOleh(item.jenis, item.diubahOleh.nomor)}
             </Text>
           )}
         </div>,

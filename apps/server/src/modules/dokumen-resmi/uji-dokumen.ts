@@ -1,0 +1,108 @@
+// Test setup shared by the official documents' test files: a real app and database with one
+// instansi's CPNS applicants all decided and reviewed, the track locked, the letterhead (with its
+// seat) saved, and a signed-in admin — what an admin has when the documents can be issued.
+
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DASAR_HUKUM_BAKU } from '@portal/contract';
+import { sql } from 'kysely';
+import { expect } from 'vitest';
+import { seedAccounts } from '../../db/seed/accounts.js';
+import { seedApplicants } from '../../db/seed/applicants.js';
+import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
+import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
+
+export const INSTANSI = 3;
+
+export const PENGUMUMAN = {
+  nomor: '800/9/BKPSDM/2026',
+  tanggal: '2026-11-27',
+  dasarHukum: DASAR_HUKUM_BAKU,
+  penandatangan: { jabatan: 'Ketua Panitia Seleksi', nama: 'Dr. Sri Rahayu, M.Si.', nip: '197501012000032001' },
+};
+export const BERITA_ACARA = {
+  nomor: 'BA/9/2026',
+  tanggal: '2026-11-27',
+  penandatangan: [{ jabatan: 'Ketua Panitia Seleksi', nama: 'Dr. Sri Rahayu, M.Si.', nip: '197501012000032001' }],
+};
+
+export interface UjiDokumen {
+  ctx: TestContext;
+  client: TestClient;
+  dir: string;
+  admin: { username: string; password: string };
+  token: string;
+  instansiNama: string;
+  close(): Promise<void>;
+}
+
+export async function siapkanDokumen(options: { applicants: number; seed: number }): Promise<UjiDokumen> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dokumen-resmi-'));
+  const ctx = await createTestApp({ filesDir: dir, publicUrl: 'https://portal.uji.go.id' });
+  const client = new TestClient(ctx.app);
+  await seedAccounts(ctx.db);
+  await seedApplicants(ctx.db, new FolderBerkasStore(dir), {
+    seed: options.seed,
+    withDocuments: false,
+    blocks: [{ instansiId: INSTANSI, track: 'cpns', applicants: options.applicants }],
+  });
+  await sql`
+    UPDATE pelamar SET
+      status_verifikasi = CASE WHEN id % 4 = 0 THEN 'TMS' ELSE 'MS' END,
+      alasan_tms = CASE WHEN id % 4 = 0 THEN ARRAY['IPK'] END,
+      verifikator_id = (SELECT id FROM app_user WHERE username = 'verifikator.cpns'),
+      supervisor_id = (SELECT id FROM app_user WHERE username = 'supervisor.cpns'),
+      status_supervisi = 'DISETUJUI', tgl_verifikasi = now(), tgl_supervisi = now()
+    WHERE instansi_id = ${INSTANSI} AND track = 'cpns'`.execute(ctx.db);
+  const lockedBy = await ctx.db
+    .selectFrom('app_user')
+    .select('id')
+    .where('username', '=', 'admin.cpns')
+    .executeTakeFirstOrThrow();
+  await ctx.db
+    .insertInto('final_verifikasi')
+    .values({ instansi_id: INSTANSI, track: 'cpns', dikunci_oleh: lockedBy.id })
+    .execute();
+  const admin = await createUser(ctx.db, { roles: ['ROLE_ADMIN_CPNS'], flags: { isCpns: true }, instansiId: INSTANSI });
+  const token = await client.loginToken(admin.username, admin.password);
+  const kop = await client.request({
+    method: 'PUT',
+    url: '/api/cpns/admin/dokumen-resmi/kop',
+    token,
+    payload: { alamat: 'Jalan Uji Nomor 1', kota: 'Waisai' },
+  });
+  expect(kop.statusCode, kop.body).toBe(200);
+  const { nama: instansiNama } = await ctx.db
+    .selectFrom('instansi')
+    .select('nama')
+    .where('id', '=', INSTANSI)
+    .executeTakeFirstOrThrow();
+  return {
+    ctx,
+    client,
+    dir,
+    admin,
+    token,
+    instansiNama,
+    close: async () => {
+      await ctx.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Issues a document through the API as the admin does; its code and the PDF's bytes. */
+export async function terbitkan(client: TestClient, token: string, jenis: 'pengumuman' | 'berita-acara') {
+  const made = await client.request({
+    method: 'POST',
+    url: `/api/cpns/admin/dokumen-resmi/${jenis}`,
+    token,
+    payload: jenis === 'pengumuman' ? PENGUMUMAN : BERITA_ACARA,
+  });
+  expect(made.statusCode, made.body).toBe(201);
+  const { kode } = made.json() as { kode: string };
+  const file = await client.request({ url: `/api/cpns/admin/dokumen-resmi/${kode}`, token });
+  expect(file.statusCode).toBe(200);
+  return { kode, bytes: file.rawPayload };
+}
