@@ -39,10 +39,14 @@ export async function ensureData(dbUrl, filesDir) {
   return { seededMs: performance.now() - started };
 }
 
-/** The built server (production mode) on `port`; `env` adds or overrides settings. */
+/**
+ * The built server (production mode) on `port`; `env` adds or overrides settings. BENCH_NODE_ARGS
+ * adds Node's own flags, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (not allowed in NODE_OPTIONS).
+ */
 export async function startServer(port, env) {
   const started = performance.now();
-  const child = spawn('node', [path.join(root, 'apps/server/dist/main.js')], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn('node', [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
