@@ -27,7 +27,9 @@ test('opening an applicant claims that one only; the next one is loaded without 
   await expect(page).toHaveURL(/\/pppk-guru\/verifikasi\/detail\?id=\d+$/);
   const current = Number(new URL(page.url()).searchParams.get('id'));
   await expect(page.getByTestId('klaim-saya')).toHaveText('Sedang Anda kerjakan');
-  await expect(page).toHaveTitle('Verifikasi (detail) – Portal Verifikasi ASN');
+  // The tab names the applicant (issue #32).
+  const nama = await page.getByTestId('nama-pelamar').innerText();
+  await expect(page).toHaveTitle(`${nama} – Verifikasi (detail) – Portal Verifikasi ASN`);
   // The next applicant's detail is read in the background…
   await expect.poll(() => details.some((id) => id !== current), { timeout: 20_000 }).toBe(true);
 

@@ -61,9 +61,15 @@ for (const { track, documents } of TRACKS) {
     await expect(verifier.getByText('Isian yang belum tersimpan dipulihkan dari draf.')).toBeVisible();
     await expect(verifier.getByLabel('Catatan (opsional)')).toHaveValue('Program studi di ijazah berbeda.');
     await expect(verifier.getByRole('tab', { name: /✓/ })).toHaveCount(documents);
+    // Saved from the decision panel below the fold (issue #32): the next applicant opens at the top,
+    // its name focused, and the toast names whose decision was saved.
+    await verifier.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await verifier.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await verifier.keyboard.press('Control+Enter');
-    await expect(verifier.getByText('Keputusan tersimpan.')).toBeVisible();
+    await expect(verifier.getByText(`Keputusan tersimpan. ${first}: Tidak Memenuhi Syarat.`)).toBeVisible();
     await expect(applicantName(verifier)).not.toHaveText(first);
+    await expect(applicantName(verifier)).toBeFocused();
+    expect(await verifier.evaluate(() => window.scrollY)).toBe(0);
 
     // 2 and 3: MS – one key per document, then decide and save & next.
     const msKeys: number[] = [];
@@ -123,9 +129,18 @@ for (const { track, documents } of TRACKS) {
     await signIn(admin, 'admin.rajaampat');
     await admin.goto(`/${track}/rekap-pelamar`);
     await expect(admin.getByText('Semua pelamar sudah diverifikasi dan disupervisi.')).toBeVisible();
+    await expect(admin.getByRole('button', { name: 'Cetak Pengumuman' })).toBeDisabled();
     await admin.getByRole('button', { name: 'Kunci hasil verifikasi' }).click();
+    // The confirmation says what it locks (issue #32): the track, and the decisions as they stand.
+    await expect(admin.getByRole('dialog')).toContainText(
+      new RegExp(
+        `Anda akan mengunci hasil verifikasi ${track === 'cpns' ? 'CPNS' : 'PPPK Tenaga Kesehatan'} instansi Anda: [\\d.]+ Memenuhi Syarat dan [\\d.]+ Tidak Memenuhi Syarat\\.`,
+      ),
+    );
     await admin.getByRole('dialog').getByRole('button', { name: 'Kunci hasil verifikasi' }).click();
     await expect(admin.getByText(/Hasil verifikasi sudah dikunci oleh Fransiska Wanma/)).toBeVisible();
+    // The official documents can be printed at once, without a reload.
+    await expect(admin.getByRole('button', { name: 'Cetak Pengumuman' })).toBeEnabled();
 
     // The history of the returned applicant shows each step.
     await admin

@@ -7,8 +7,9 @@ export const idFinal = {
     `${belum.toLocaleString('id-ID')} pelamar belum diverifikasi, ${supervisi.toLocaleString('id-ID')} keputusan belum disetujui supervisor.`,
   siap: 'Semua pelamar sudah diverifikasi dan disupervisi. Hasil dapat dikunci.',
   tombol: 'Kunci hasil verifikasi',
-  konfirmasi:
-    'Setelah dikunci, keputusan verifikasi dan supervisi instansi Anda pada jalur ini tidak dapat diubah lagi. Lanjutkan?',
+  /** Issue #32: the confirmation names the track and what it locks. */
+  konfirmasi: (jalur: string, ms: number, tms: number) =>
+    `Anda akan mengunci hasil verifikasi ${jalur} instansi Anda: ${ms.toLocaleString('id-ID')} Memenuhi Syarat dan ${tms.toLocaleString('id-ID')} Tidak Memenuhi Syarat. Setelah dikunci, keputusan verifikasi dan supervisi pada jalur ini tidak dapat diubah lagi, dan pengumuman serta berita acara dapat dicetak. Lanjutkan?`,
   berhasil: 'Hasil verifikasi dikunci.',
   belumDapatDikunci: 'Hasil dapat dikunci setelah semua pelamar diverifikasi dan disupervisi.',
 } as const;

@@ -35,6 +35,8 @@ export const idVerifikasi = {
   simpan: 'Simpan',
   simpanBerikutnya: 'Simpan & berikutnya',
   tersimpan: 'Keputusan tersimpan.',
+  /** Issue #32: the toast names whose decision was saved, as the next applicant takes the screen. */
+  tersimpanUntuk: (nama: string, keputusan: string) => `Keputusan tersimpan. ${nama}: ${keputusan}.`,
   drafPulih: 'Isian yang belum tersimpan dipulihkan dari draf.',
   konflik: 'Data berubah',
   muatUlang: 'Muat data terbaru',

@@ -143,6 +143,9 @@ export const finalVerifikasiSchema = z.object({
   dikunciOleh: z.string().nullable(),
   belumDiverifikasi: z.number(),
   belumDisupervisi: z.number(),
+  /** Issue #32: what the lock fixes, said in its confirmation. */
+  ms: z.number(),
+  tms: z.number(),
 });
 export type FinalVerifikasi = z.infer<typeof finalVerifikasiSchema>;
 

@@ -240,10 +240,14 @@ export async function statusFinal(
         'u.fullname',
       ])
       .executeTakeFirst(),
-    sql<{ belum: string | number; supervisi: string | number }>`
+    sql<{ belum: string | number; supervisi: string | number; ms: string | number; tms: string | number }>`
       SELECT
         (SELECT count(*) FROM pelamar WHERE instansi_id = ${scope.instansiId} AND track = ${scope.track}
            AND status_verifikasi = 'BELUM') AS belum,
+        (SELECT count(*) FROM pelamar WHERE instansi_id = ${scope.instansiId} AND track = ${scope.track}
+           AND status_verifikasi = 'MS') AS ms,
+        (SELECT count(*) FROM pelamar WHERE instansi_id = ${scope.instansiId} AND track = ${scope.track}
+           AND status_verifikasi = 'TMS') AS tms,
         (SELECT count(*) FROM pelamar WHERE instansi_id = ${scope.instansiId} AND track = ${scope.track}
            AND status_verifikasi <> 'BELUM' AND (status_supervisi IS NULL OR status_supervisi = 'DIKEMBALIKAN')) AS supervisi
     `.execute(db),
@@ -254,6 +258,8 @@ export async function statusFinal(
     dikunciOleh: lock?.fullname ?? null,
     belumDiverifikasi: Number(counts.rows[0]?.belum ?? 0),
     belumDisupervisi: Number(counts.rows[0]?.supervisi ?? 0),
+    ms: Number(counts.rows[0]?.ms ?? 0),
+    tms: Number(counts.rows[0]?.tms ?? 0),
   };
 }
 

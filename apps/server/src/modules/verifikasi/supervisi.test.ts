@@ -205,6 +205,9 @@ describe('final verification', () => {
       dikunciOleh: 'Fransiska Wanma',
       belumDiverifikasi: 0,
       belumDisupervisi: 0,
+      // Issue #32: what the lock fixed, as its confirmation says it.
+      ms: 3,
+      tms: 1,
     });
     const twice = await call('admin.rajaampat', 'PUT', '/api/nakes/admin/final-verifikasi', { konfirmasi: true });
     expect(twice.json().error).toBe('SUDAH_FINAL');

@@ -5,7 +5,7 @@
 // only claimed when the verifier asks for it (issue #19).
 
 import { Alert, Badge, Checkbox, Kbd, Stack } from '@mantine/core';
-import { ALASAN_TMS, type AlasanTms, type PelamarDetail, type TrackId } from '@portal/contract';
+import { ALASAN_TMS, type AlasanTms, type PelamarDetail, STATUS_VERIFIKASI_NAMA, type TrackId } from '@portal/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -23,7 +23,7 @@ import { Kartu } from '../../ui/Kartu';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
-import { detailQuery, prefetchPelamar } from '../../ui/pelamar/pelamar';
+import { detailQuery, namaLengkap, prefetchPelamar } from '../../ui/pelamar/pelamar';
 import { showError, showInfo, showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { useRefresh } from '../../ui/useRefresh';
@@ -95,8 +95,8 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
         alasanTms: form.status === 'TMS' ? form.alasanTms : [],
         catatan: form.catatan.trim() || null,
       }),
-    onSent: async (_, __, action) => {
-      showSuccess(t.tersimpan);
+    onSent: async (_, form, action) => {
+      showSuccess(t.tersimpanUntuk(namaLengkap(detail), STATUS_VERIFIKASI_NAMA[form.status === 'MS' ? 'MS' : 'TMS']));
       void refresh(['pelamar'], ['pelamar-detail', track, LIST, detail.id]);
       if (action !== 'berikutnya') return;
       try {
@@ -104,7 +104,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
         // again before it shows: the prefetched copy predates the claim and would show it unheld.
         const next = await ambilBerikutnya(track, [detail.id]);
         await queryClient.fetchQuery({ ...detailQuery(track, LIST, next.id), staleTime: 0 }).catch(() => undefined);
-        void navigate(`/${track}/verifikasi/detail?id=${next.id}`, { replace: true });
+        void navigate(`/${track}/verifikasi/detail?id=${next.id}`, { replace: true, state: { berikutnya: true } });
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) {
           showInfo(t.antrianKosong);

@@ -84,10 +84,19 @@ export function TemuanList({ temuan, onUse }: { temuan: Temuan[]; onUse?: (alasa
     <Stack gap={6} role="list" aria-label={t.temuan}>
       {temuan.map((item) => (
         <Alert key={item.kode} color="orange" p="xs" role="listitem" icon={<IconAlertTriangle size={16} aria-hidden />}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm">{item.pesan}</Text>
+          {/* Issue #32: in a narrow column the button goes under the finding, never cut to "Pakai sebagai alasan '". */}
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm" style={{ flex: '1 1 12rem' }}>
+              {item.pesan}
+            </Text>
             {onUse && (
-              <Button size="compact-xs" variant="light" color="orange" onClick={() => onUse(item.alasan)}>
+              <Button
+                size="compact-xs"
+                variant="light"
+                color="orange"
+                style={{ flexShrink: 0 }}
+                onClick={() => onUse(item.alasan)}
+              >
                 {t.pakaiAlasan}
               </Button>
             )}

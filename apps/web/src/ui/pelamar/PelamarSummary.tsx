@@ -3,7 +3,8 @@
 
 import { Group, Paper, Text, Title } from '@mantine/core';
 import type { PelamarDetail } from '@portal/contract';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { formatWaktu } from '../../i18n/format';
 import { idPelamar } from '../../i18n/pelamar';
 import { namaLengkap } from './pelamar';
@@ -20,11 +21,32 @@ export function SummaryCard({
   lines: ReactNode[];
   badges?: ReactNode;
 }) {
+  const judul = useRef<HTMLHeadingElement>(null);
+  const location = useLocation();
+  const berikutnya = (location.state as { berikutnya?: boolean } | null)?.berikutnya === true;
+  // Issue #32: after a decision that moves on, the next one opens at the top with its name
+  // focused, so nobody decides on a person scrolled out of view (the navigation says so).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (its key) is a new arrival.
+  useEffect(() => {
+    if (!berikutnya) return;
+    window.scrollTo({ top: 0 });
+    judul.current?.focus({ preventScroll: true });
+  }, [berikutnya, location.key]);
+  // Issue #32: the tab names whom it is about ("Ayu Kusuma – Verifikasi (detail) – …"), so tabs
+  // can be told apart; the route's own title is put back only if no other navigation replaced it.
+  useEffect(() => {
+    const umum = document.title;
+    const milik = `${title} – ${umum}`;
+    document.title = milik;
+    return () => {
+      if (document.title === milik) document.title = umum;
+    };
+  }, [title]);
   return (
     <Paper withBorder p="sm">
       <Group justify="space-between" gap="sm" wrap="wrap">
         <div style={{ minWidth: 0 }}>
-          <Title order={2} size="h4" data-testid={testId}>
+          <Title order={2} size="h4" data-testid={testId} ref={judul} tabIndex={-1} style={{ outlineOffset: 2 }}>
             {title}
           </Title>
           {lines.map((line, index) =>

@@ -2,7 +2,7 @@
 // counts unverified applicants the button is disabled with the reason as its description, and no
 // lock is asked; once nothing waits it opens the confirmation.
 
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/queryClient';
@@ -20,18 +20,31 @@ afterEach(() => {
 
 function stubServer(belumDiverifikasi: number) {
   const puts: string[] = [];
+  let terkunci = false;
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (String(url).endsWith('/final-verifikasi')) {
-        if (init?.method === 'PUT') puts.push(String(url));
-        return jsonResponse(200, { terkunci: false, belumDiverifikasi, belumDisupervisi: 0 });
+        if (init?.method === 'PUT') {
+          puts.push(String(url));
+          terkunci = true;
+        }
+        return jsonResponse(200, {
+          terkunci,
+          dikunciAt: terkunci ? '2026-11-27T10:15:00' : null,
+          dikunciOleh: terkunci ? 'Admin Uji' : null,
+          belumDiverifikasi,
+          belumDisupervisi: 0,
+          ms: 1200,
+          tms: 248,
+        });
       }
       if (String(url).includes('/dokumen-resmi')) {
         return jsonResponse(200, {
-          terkunci: false,
-          alasan: 'Belum dikunci.',
-          kop: { alamat: '', adaLogo: false },
+          terkunci,
+          alasan: terkunci ? null : 'Belum dikunci.',
+          kop: { alamat: '', kota: '', adaLogo: false },
+          peringatanAlamat: null,
           dokumen: [],
         });
       }
@@ -56,7 +69,7 @@ describe('the final lock', { timeout: 30_000 }, () => {
     expect(puts).toEqual([]);
   });
 
-  it('asks for confirmation once nothing waits', async () => {
+  it('asks for confirmation naming the track and what it locks; once locked, the documents can be printed without a reload', async () => {
     const user = userEvent.setup();
     await signIn(rekapAdmin());
     stubServer(0);
@@ -66,6 +79,17 @@ describe('the final lock', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('kunci-alasan')).toBeNull();
     await user.click(button);
     const dialog = await screen.findByRole('dialog', { name: idFinal.judul });
-    expect(within(dialog).getByText(idFinal.konfirmasi)).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        /Anda akan mengunci hasil verifikasi CPNS instansi Anda: 1\.200 Memenuhi Syarat dan 248 Tidak Memenuhi Syarat\./,
+      ),
+    ).toBeTruthy();
+    const cetak = screen.getByRole('button', { name: 'Cetak Pengumuman' }) as HTMLButtonElement;
+    expect(cetak.disabled).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: idFinal.tombol }));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Cetak Pengumuman' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect((screen.getByRole('button', { name: 'Cetak Berita Acara' }) as HTMLButtonElement).disabled).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
 // recap shows it, the verification feature owns its calls.
 
 import { Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { hasTrackRole, type TrackId } from '@portal/contract';
+import { hasTrackRole, TRACKS, type TrackId } from '@portal/contract';
 import { IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -30,6 +30,8 @@ export function FinalVerifikasiPanel({ track }: { track: TrackId }) {
     mutationFn: () => kunciFinalVerifikasi(track),
     onSuccess: (status) => {
       queryClient.setQueryData(['final-verifikasi', track], status);
+      // The official documents can be made now: their panel reads its status again (issue #32).
+      void queryClient.invalidateQueries({ queryKey: ['dokumen-resmi', track] });
       showSuccess(f.berhasil);
       setConfirming(false);
     },
@@ -77,7 +79,7 @@ export function FinalVerifikasiPanel({ track }: { track: TrackId }) {
       </Group>
       <Modal opened={confirming} onClose={() => setConfirming(false)} title={f.judul} centered>
         <Stack>
-          <Text size="sm">{f.konfirmasi}</Text>
+          {confirming && <Text size="sm">{f.konfirmasi(TRACKS[track].title, status.ms, status.tms)}</Text>}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirming(false)}>
               {idKeputusan.batal}
