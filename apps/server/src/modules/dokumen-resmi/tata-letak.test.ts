@@ -174,6 +174,30 @@ describe('the face of an official letter (issue #31)', () => {
     expect(list.trim().split('\n')).toHaveLength(4);
   });
 
+  it('lays out a word of figures without shaping it, as wide as shaping makes it but for the kerned pair "11", and extractable', async () => {
+    const widths: Record<string, [number, number]> = {};
+    const bytes = await susun((pdf) => {
+      pdf.letterhead();
+      pdf.paragraph('2414010000000006 317401******0006 1.234 20/11');
+      const font = (
+        pdf.doc as unknown as { _font: { font: { layout(t: string): { advanceWidth: number } }; scale: number } }
+      )._font;
+      for (const word of ['2414010000000006', '317401******0006', '1.234', '2025', '11']) {
+        // What fontkit's shaping gives, against what the document lays out (1000 units per em).
+        widths[word] = [
+          font.font.layout(word).advanceWidth * font.scale,
+          (pdf.doc.widthOfString(word) * 1000) / (pdf.doc as unknown as { _fontSize: number })._fontSize,
+        ];
+      }
+    });
+    for (const [word, [shaped, laidOut]] of Object.entries(widths)) {
+      if (word === '11') expect(laidOut - shaped).toBeCloseTo(74, 0);
+      else expect(laidOut, word).toBeCloseTo(shaped, 6);
+    }
+    const runs = teks(bytes).map((r) => r.text);
+    expect(runs.join(' ')).toContain('2414010000000006 317401******0006 1.234 20/11');
+  });
+
   it('draws a heading that begins a new page in bold at its size, and the paragraph after it at its own', async () => {
     const bytes = await susun((pdf) => {
       pdf.letterhead();
