@@ -17,8 +17,8 @@ import { buildApp } from '../../app.js';
 import { seedAccounts } from '../../db/seed/accounts.js';
 import { seedApplicants } from '../../db/seed/applicants.js';
 import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
-import { setWindow } from '../../test/api-fixture.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
+import { terimaSanggah } from './uji-dokumen.js';
 
 const INSTANSI = 3;
 const PELAMAR = 180;
@@ -276,7 +276,7 @@ describe('the list of an issued announcement on the public check (issue #31)', (
 
   it('stays as issued after an objection is accepted; the amendment lists the change', async () => {
     expect(terbit.kode, 'the announcement of the first test').not.toBe('');
-    const noPeserta = await terimaSanggah();
+    const noPeserta = await terimaSanggah(ctx, client);
     const now = await ctx.db
       .selectFrom('pelamar')
       .select('status_verifikasi')
@@ -436,53 +436,3 @@ describe('the list of an issued announcement on the public check (issue #31)', (
     }
   });
 });
-
-/** A TMS applicant's objection to every reason, accepted by a supervisor through the API. */
-async function terimaSanggah(): Promise<string> {
-  const pelamar = await ctx.db
-    .selectFrom('pelamar')
-    .select(['id', 'no_peserta', 'alasan_tms'])
-    .where('instansi_id', '=', INSTANSI)
-    .where('track', '=', 'cpns')
-    .where('status_verifikasi', '=', 'TMS')
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
-  const { id } = await ctx.db
-    .insertInto('sanggah')
-    .values({
-      pelamar_id: pelamar.id,
-      instansi_id: INSTANSI,
-      track: 'cpns',
-      diajukan_at: sql`now() - interval '1 day'`,
-      butir: JSON.stringify(
-        (pelamar.alasan_tms ?? []).map((kode) => ({
-          alasanTms: kode,
-          argumen: `Argumen untuk ${kode}`,
-          dokumenId: null,
-          jawaban: null,
-          alasanJawaban: null,
-        })),
-      ),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await setWindow(ctx.db, 'JAWAB_SANGGAH', true);
-  const supervisor = await createUser(ctx.db, {
-    roles: ['ROLE_SUPERVISOR_CPNS'],
-    flags: { isCpns: true },
-    instansiId: INSTANSI,
-  });
-  const token = await client.loginToken(supervisor.username, supervisor.password);
-  const res = await client.request({
-    method: 'PUT',
-    url: `/api/cpns/sanggah/${id}`,
-    token,
-    payload: {
-      version: 1,
-      butir: (pelamar.alasan_tms ?? []).map(() => ({ jawaban: 'DITERIMA', alasan: 'Dokumen ternyata lengkap.' })),
-    },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json()).toMatchObject({ status: 'DITERIMA', mengubahStatus: true });
-  return pelamar.no_peserta;
-}

@@ -18,8 +18,8 @@ import { seedAccounts } from '../../db/seed/accounts.js';
 import { seedApplicants } from '../../db/seed/applicants.js';
 import { demoFile } from '../../db/seed/demo-files.js';
 import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
-import { setWindow } from '../../test/api-fixture.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
+import { terimaSanggah } from './uji-dokumen.js';
 
 const INSTANSI = 3;
 let ctx: TestContext;
@@ -464,56 +464,6 @@ describe('frozen once issued, changed by a new document (issue #31)', () => {
   /** The applicant whose objection is accepted after the announcement (TMS there, MS after). */
   let noPeserta = '';
 
-  /** A TMS applicant's objection to every reason, accepted by a supervisor through the API. */
-  async function terimaSanggah(): Promise<string> {
-    const pelamar = await ctx.db
-      .selectFrom('pelamar')
-      .select(['id', 'no_peserta', 'alasan_tms'])
-      .where('instansi_id', '=', INSTANSI)
-      .where('track', '=', 'cpns')
-      .where('status_verifikasi', '=', 'TMS')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const { id } = await ctx.db
-      .insertInto('sanggah')
-      .values({
-        pelamar_id: pelamar.id,
-        instansi_id: INSTANSI,
-        track: 'cpns',
-        diajukan_at: sql`now() - interval '1 day'`,
-        butir: JSON.stringify(
-          (pelamar.alasan_tms ?? []).map((kode) => ({
-            alasanTms: kode,
-            argumen: `Argumen untuk ${kode}`,
-            dokumenId: null,
-            jawaban: null,
-            alasanJawaban: null,
-          })),
-        ),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await setWindow(ctx.db, 'JAWAB_SANGGAH', true);
-    const supervisor = await createUser(ctx.db, {
-      roles: ['ROLE_SUPERVISOR_CPNS'],
-      flags: { isCpns: true },
-      instansiId: INSTANSI,
-    });
-    const token = await client.loginToken(supervisor.username, supervisor.password);
-    const res = await client.request({
-      method: 'PUT',
-      url: `/api/cpns/sanggah/${id}`,
-      token,
-      payload: {
-        version: 1,
-        butir: (pelamar.alasan_tms ?? []).map(() => ({ jawaban: 'DITERIMA', alasan: 'Dokumen ternyata lengkap.' })),
-      },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'DITERIMA', mengubahStatus: true });
-    return pelamar.no_peserta;
-  }
-
   it('serves the Excel copy as kept at issue, unchanged after an accepted objection; the check confirms it', async () => {
     const made = await post('/pengumuman', { ...pengumuman, nomor: sebelum.nomor });
     expect(made.statusCode, made.body).toBe(201);
@@ -528,7 +478,7 @@ describe('frozen once issued, changed by a new document (issue #31)', () => {
     expect(sha(xlsx.rawPayload)).toBe(dokumen.xlsx.sha256);
     Object.assign(sebelum, { kode: dokumen.kode, pdf: pdf.rawPayload, xlsx: xlsx.rawPayload });
 
-    noPeserta = await terimaSanggah();
+    noPeserta = await terimaSanggah(ctx, client);
 
     // Both files as issued, byte for byte: the applicant is still TMS in the sheet, as in the PDF.
     const pdfLagi = await unduh(dokumen.kode);

@@ -122,7 +122,7 @@ async function penandaDari(kunciPem: string, rantai: Buffer[], demo: boolean): P
 }
 
 /** Reads a PKCS#12 file: the private key and its certificate first, then the rest of the chain. */
-export async function bacaP12(berkas: string, password: string, demo = false): Promise<Penanda> {
+export async function bacaP12(berkas: string, password: string): Promise<Penanda> {
   let key: forge.pki.rsa.PrivateKey | undefined;
   let certs: forge.pki.Certificate[];
   try {
@@ -145,7 +145,7 @@ export async function bacaP12(berkas: string, password: string, demo = false): P
   const signer = certs.find((c) => (c.publicKey as forge.pki.rsa.PublicKey).n?.equals(key.n));
   if (!signer) throw tidakTerbaca(berkas, 'tidak ada sertifikat untuk kunci privatnya');
   const rantai = [signer, ...certs.filter((c) => c !== signer)].map(derOf);
-  return penandaDari(forge.pki.privateKeyToPem(key), rantai, demo);
+  return penandaDari(forge.pki.privateKeyToPem(key), rantai, false);
 }
 
 // ---- The demo's certificates -------------------------------------------------------------
@@ -232,16 +232,17 @@ async function penandaDemo(db: Kysely<DB>, instansi: { id: number; nama: string 
  */
 export function penandaTangan(db: Kysely<DB>, config: TteConfig) {
   const terbaca = new Map<string, Promise<Penanda>>();
-  const baca = (berkas: string, demo: boolean) => {
-    let penanda = terbaca.get(berkas);
+  /** Each certificate made ready once; one that failed is tried again next time (it may be fixed). */
+  const sekali = (kunci: string, siapkan: () => Promise<Penanda>) => {
+    let penanda = terbaca.get(kunci);
     if (!penanda) {
-      penanda = bacaP12(berkas, config.password, demo);
-      // A file that failed is read again next time (it may have been fixed).
-      penanda.catch(() => terbaca.delete(berkas));
-      terbaca.set(berkas, penanda);
+      penanda = siapkan();
+      penanda.catch(() => terbaca.delete(kunci));
+      terbaca.set(kunci, penanda);
     }
     return penanda;
   };
+  const baca = (berkas: string) => sekali(berkas, () => bacaP12(berkas, config.password));
   return async (instansiId: number): Promise<Penanda> => {
     const instansi = await db
       .selectFrom('instansi')
@@ -251,19 +252,10 @@ export function penandaTangan(db: Kysely<DB>, config: TteConfig) {
     if (config.p12Dir) {
       // The code names a file: only its own characters, never a path.
       const berkas = path.join(config.p12Dir, `${instansi.kode.replace(/[^A-Za-z0-9_-]/g, '_')}.p12`);
-      if (existsSync(berkas)) return baca(berkas, false);
+      if (existsSync(berkas)) return baca(berkas);
     }
-    if (config.p12) return baca(config.p12, false);
-    if (config.demo) {
-      const kunci = `demo-${instansi.id}`;
-      let penanda = terbaca.get(kunci);
-      if (!penanda) {
-        penanda = penandaDemo(db, instansi);
-        penanda.catch(() => terbaca.delete(kunci));
-        terbaca.set(kunci, penanda);
-      }
-      return penanda;
-    }
+    if (config.p12) return baca(config.p12);
+    if (config.demo) return sekali(`demo-${instansi.id}`, () => penandaDemo(db, instansi));
     throw belumDiatur();
   };
 }

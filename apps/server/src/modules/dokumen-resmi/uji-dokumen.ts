@@ -11,6 +11,7 @@ import { expect } from 'vitest';
 import { seedAccounts } from '../../db/seed/accounts.js';
 import { seedApplicants } from '../../db/seed/applicants.js';
 import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
+import { setWindow } from '../../test/api-fixture.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
 
 export const INSTANSI = 3;
@@ -105,4 +106,57 @@ export async function terbitkan(client: TestClient, token: string, jenis: 'pengu
   const file = await client.request({ url: `/api/cpns/admin/dokumen-resmi/${kode}`, token });
   expect(file.statusCode).toBe(200);
   return { kode, bytes: file.rawPayload };
+}
+
+/**
+ * An objection to the instansi's first TMS applicant, accepted by a supervisor through the API
+ * (the applicant becomes MS): what changes data after an issue. Returns their nomor peserta.
+ */
+export async function terimaSanggah(ctx: TestContext, client: TestClient): Promise<string> {
+  const pelamar = await ctx.db
+    .selectFrom('pelamar')
+    .select(['id', 'no_peserta', 'alasan_tms'])
+    .where('instansi_id', '=', INSTANSI)
+    .where('track', '=', 'cpns')
+    .where('status_verifikasi', '=', 'TMS')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const { id } = await ctx.db
+    .insertInto('sanggah')
+    .values({
+      pelamar_id: pelamar.id,
+      instansi_id: INSTANSI,
+      track: 'cpns',
+      diajukan_at: sql`now() - interval '1 day'`,
+      butir: JSON.stringify(
+        (pelamar.alasan_tms ?? []).map((kode) => ({
+          alasanTms: kode,
+          argumen: `Argumen untuk ${kode}`,
+          dokumenId: null,
+          jawaban: null,
+          alasanJawaban: null,
+        })),
+      ),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await setWindow(ctx.db, 'JAWAB_SANGGAH', true);
+  const supervisor = await createUser(ctx.db, {
+    roles: ['ROLE_SUPERVISOR_CPNS'],
+    flags: { isCpns: true },
+    instansiId: INSTANSI,
+  });
+  const token = await client.loginToken(supervisor.username, supervisor.password);
+  const res = await client.request({
+    method: 'PUT',
+    url: `/api/cpns/sanggah/${id}`,
+    token,
+    payload: {
+      version: 1,
+      butir: (pelamar.alasan_tms ?? []).map(() => ({ jawaban: 'DITERIMA', alasan: 'Dokumen ternyata lengkap.' })),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.json()).toMatchObject({ status: 'DITERIMA', mengubahStatus: true });
+  return pelamar.no_peserta;
 }
