@@ -116,6 +116,84 @@ async function oneRun(base) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** How many applicants the verifier's day decides per run, and how long they look at each first. */
+const DAY_DECISIONS = Number(process.env.BENCH_DAY ?? 6);
+const READING_MS = 4000;
+
+/**
+ * A verifier's day on the same link (issue #32): keyboard only, each applicant's documents checked
+ * with S, MS with M, "Simpan & berikutnya" with Ctrl+Enter; timed from Ctrl+Enter until the next
+ * applicant's name is drawn and focused and its first document is on screen. The verifier reads
+ * each applicant for a few seconds first, as anyone deciding does (the next one is loaded then).
+ */
+async function verifierDay(base) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'bench-web-day-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+    baseURL: base,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    viewport: { width: 1440, height: 900 },
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/auth/login');
+    await page.getByLabel('Nama Pengguna').fill('verifikator.pppk');
+    await page.getByLabel('Kata Sandi').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Masuk', exact: true }).click();
+    await page.waitForURL(/\/dashboard/);
+    await throttle(context, page);
+    await page.goto('/pppk/verifikasi');
+    // "Buka berikutnya" since issue #32 ("Ambil berikutnya", which claimed, before it).
+    await page.getByRole('button', { name: /^(Buka|Ambil) berikutnya$/ }).click();
+    const name = page.getByTestId('nama-pelamar');
+    const drawn = page.locator('[data-testid="document-viewer"] canvas, [data-testid="document-viewer"] img');
+    await name.waitFor();
+    const times = [];
+    const names = [];
+    const saves = [];
+    const keys = [];
+    for (let index = 0; index < DAY_DECISIONS; index++) {
+      await drawn.first().waitFor();
+      await page.waitForTimeout(READING_MS);
+      const before = await name.innerText();
+      const documents = await page.getByRole('tab').count();
+      for (let d = 0; d < documents; d++) await page.keyboard.press('s');
+      await page.keyboard.press('m');
+      const started = performance.now();
+      const saved = page
+        .waitForResponse(
+          (response) => response.request().method() === 'PUT' && /\/verifikator\/\d+$/.test(response.url()),
+        )
+        .then(() => performance.now() - started);
+      await page.keyboard.press('Control+Enter');
+      await page.waitForFunction(
+        (previous) => document.querySelector('[data-testid="nama-pelamar"]')?.textContent !== previous,
+        before,
+        { polling: 20, timeout: 60_000 },
+      );
+      names.push(performance.now() - started);
+      saves.push(await saved);
+      await page.waitForFunction(
+        (previous) => {
+          const shown = document.querySelector('[data-testid="nama-pelamar"]');
+          const viewer = document.querySelector('[data-testid="document-viewer"]');
+          return shown !== null && shown.textContent !== previous && Boolean(viewer?.querySelector('canvas, img'));
+        },
+        before,
+        { polling: 20, timeout: 60_000 },
+      );
+      times.push(performance.now() - started);
+      keys.push(documents + 2);
+    }
+    return { times, names, saves, keys };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const port = PORT || (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-data-'));
@@ -128,6 +206,7 @@ async function main() {
   try {
     const runs = [];
     for (let i = 0; i < RUNS; i++) runs.push(await oneRun(`http://127.0.0.1:${port}`));
+    const day = process.env.BENCH_DAY === '0' ? null : await verifierDay(`http://127.0.0.1:${port}`);
     const row = (step, key, target, format = seconds) => ({
       step,
       median: format(median(runs.map((r) => r[key]))),
@@ -144,6 +223,14 @@ async function main() {
       row('repeat visit, list shown (s)', 'repeat', '≤ 1.0'),
       row('the visit after, list shown (s)', 'again', '≤ 1.0'),
     ]);
+    if (day) {
+      console.log(
+        `Verifier's day (issue #32), ${day.times.length} decisions: Simpan & berikutnya → next name and first document drawn, ` +
+          `median ${seconds(median(day.times))} s (${day.times.map(seconds).join(' / ')}; target ≤ 0.5 s; ` +
+          `the name alone ${seconds(median(day.names))} s, of which the save's round trip ${seconds(median(day.saves))} s), ` +
+          `keystrokes per decision ${day.keys.join(', ')}`,
+      );
+    }
   } finally {
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });

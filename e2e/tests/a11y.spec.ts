@@ -166,7 +166,7 @@ async function detailAndDialogs(page: Page, path: string, findings: Finding[]): 
     await rowBox.uncheck();
   }
   const link = rowLink(page);
-  const next = page.getByRole('button', { name: 'Ambil berikutnya' });
+  const next = page.getByRole('button', { name: 'Buka berikutnya' });
   if ((await link.count()) === 0 && (await next.count()) > 0) {
     // The verification list hands out the next applicant instead of listing links.
     await next.click();
@@ -179,6 +179,12 @@ async function detailAndDialogs(page: Page, path: string, findings: Finding[]): 
   }
   await expect(page).toHaveURL(/\/detail\?id=\d+/);
   await settled(page);
+  // WCAG 2.4.2: the tab names whom the detail is about, so two open details can be told apart
+  // (issue #32). Waiting for the name also means the detail has drawn its data before the scan.
+  const nama = page.locator('[data-testid="nama-pelamar"], [data-testid="nama-nonasn"]').first();
+  await expect(nama, `${path}/detail names whom it is about`).toBeVisible();
+  const judul = (await nama.innerText()).trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page).toHaveTitle(new RegExp(`^${judul} – .+ \\(detail\\) – Portal Verifikasi ASN$`));
   await scan(page, `${path}/detail`, findings);
   const help = page.getByRole('button', { name: /^Pintasan/ });
   if ((await help.count()) > 0) {
@@ -244,7 +250,7 @@ test('on the verification detail Tab follows the visual order with a visible rin
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'operator.multi');
   await page.goto('/cpns/verifikasi');
-  await page.getByRole('button', { name: 'Ambil berikutnya' }).click();
+  await page.getByRole('button', { name: 'Buka berikutnya' }).click();
   await expect(page).toHaveURL(/\/cpns\/verifikasi\/detail\?id=\d+$/);
   await settled(page);
   expect(await unnamedIconButtons(page, 'detail')).toEqual([]);

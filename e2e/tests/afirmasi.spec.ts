@@ -9,7 +9,8 @@ import { signIn } from './helpers';
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
-const angka = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, '') || '0');
+/** A number as the screens write it ("1.234,5", issue #32). */
+const angka = (text: string | null) => Number((text ?? '').replace(/[^\d,]/g, '').replace(',', '.') || '0');
 
 test('a checker validates an affirmation claim and the score changes', async ({ page }) => {
   test.setTimeout(150_000);
@@ -23,6 +24,7 @@ test('a checker validates an affirmation claim and the score changes', async ({ 
   await shot(page, '1-daftar-afirmasi');
   await firstRow.click();
   await expect(page).toHaveURL(/\/nakes\/afirmasi-admin\/detail\?id=\d+$/);
+  const klaimId = new URL(page.url()).searchParams.get('id');
   await expect(page.getByTestId('status-afirmasi')).toHaveText('Belum diperiksa');
   // The evidence is in the viewer beside the claim.
   await expect(page.locator('canvas, img').first()).toBeVisible({ timeout: 20_000 });
@@ -47,6 +49,9 @@ test('a checker validates an affirmation claim and the score changes', async ({ 
   await shot(page, '2-konfirmasi-afirmasi');
   await confirm.getByRole('button', { name: 'Simpan keputusan' }).click();
   await expect(page.getByText(/Keputusan tersimpan; nilai afirmasi/)).toBeVisible();
+  // The next claim still to check opens (issue #32); the checked one shows its new state.
+  await expect(page).not.toHaveURL(new RegExp(`id=${klaimId}$`));
+  await page.goto(`/nakes/afirmasi-admin/detail?id=${klaimId}`);
   await expect(page.getByTestId('status-afirmasi')).toHaveText('Valid');
   // The claim's points (percent of the maximum teknis 500), within the track's cap (20 % = 100).
   const after = angka(await page.getByTestId('nilai-afirmasi').textContent());
@@ -80,7 +85,7 @@ test('a supervisor accepts an objection against the checker and the claim become
   const confirm = page.getByRole('dialog', { name: 'Kirim jawaban sanggah' });
   await expect(confirm).toContainText('klaim afirmasi yang disanggah menjadi VALID');
   await confirm.getByRole('button', { name: 'Kirim jawaban' }).click();
-  // Back on the list in the view it was left in (issue #19): still the "Diajukan" filter.
-  await expect(page).toHaveURL(/\/nakes\/sanggah-afirmasi\?f\.status=DIAJUKAN$/);
+  // The next waiting objection opens (issue #32), or the list in the view it was left in.
   await expect(page.getByText('Klaim afirmasi yang diterima kini VALID.')).toBeVisible();
+  await expect(page).toHaveURL(/\/nakes\/sanggah-afirmasi(\/detail\?id=\d+|\?f\.status=DIAJUKAN)$/);
 });

@@ -205,7 +205,7 @@ test('an instansi admin creates a verifier who signs in and sees the verifier me
   await dialog.getByLabel('Email').fill(`${username}@uji.go.id`);
   // An instansi admin grants only their track's roles below admin.
   await expect(dialog.getByRole('checkbox')).toHaveCount(3);
-  await dialog.getByRole('checkbox', { name: 'VERIFIKATOR CPNS' }).check();
+  await dialog.getByRole('checkbox', { name: 'Verifikator CPNS' }).check();
   await page.screenshot({ path: 'test-results/akun-pengguna-form.png' });
   await dialog.getByRole('button', { name: 'Buat Akun' }).click();
   const created = page.getByRole('dialog', { name: 'Akun dibuat' });

@@ -29,8 +29,14 @@ for (const [label, viewport] of [
       await expect(page.getByRole('heading', { name: 'Menu Anda' })).toBeVisible();
       await page.screenshot({ path: `test-results/dashboard-verifikator-${label}.png`, fullPage: true });
 
-      await cpns.getByRole('link', { name: /^Menunggu verifikasi: / }).click();
-      await expect(page).toHaveURL(/\/cpns\/verifikasi$/);
+      // Issue #32: the tile opens the list filtered to exactly what it counts.
+      const menunggu = await number(page, 'kartu-menungguVerifikasi');
+      await cpns.getByRole('link', { name: /^Menunggu verifikasi/ }).click();
+      await expect(page).toHaveURL(/\/cpns\/verifikasi\?f\.statusVerifikasi=BELUM$/);
+      await expect(page.getByRole('radio', { name: /^Belum diverifikasi/ })).toBeChecked();
+      await expect(
+        page.getByText(`Belum diverifikasi (${new Intl.NumberFormat('id-ID').format(menunggu)})`),
+      ).toBeVisible();
     });
 
     test('the admin sees the instansi’s statuses, supervision, the lock and objections', async ({ page }) => {
@@ -59,7 +65,10 @@ test('wasdal sees every track’s national objection figures', async ({ page }) 
     const part = section(page, track);
     await expect(part.getByText('Nasional', { exact: true })).toBeVisible();
     await expect(part.getByText('Jawaban sanggah belum diperiksa')).toBeVisible();
-    await expect(part.getByRole('link', { name: /^Jawaban sanggah ditandai: / })).toHaveAttribute('href', /\/sanggah$/);
+    await expect(part.getByRole('link', { name: /^Jawaban sanggah ditandai/ })).toHaveAttribute(
+      'href',
+      /\/sanggah\?f\.cek=DITANDAI$/,
+    );
   }
   await page.screenshot({ path: 'test-results/dashboard-wasdal-desktop.png', fullPage: true });
 });

@@ -23,9 +23,13 @@ test('opening an applicant claims that one only; the next one is loaded without 
     if (match && response.request().method() === 'GET' && response.ok()) details.push(Number(match[1]));
   });
   await page.goto('/pppk-guru/verifikasi');
-  await page.getByRole('button', { name: 'Ambil berikutnya' }).click();
+  await page.getByRole('button', { name: 'Buka berikutnya' }).click();
   await expect(page).toHaveURL(/\/pppk-guru\/verifikasi\/detail\?id=\d+$/);
   const current = Number(new URL(page.url()).searchParams.get('id'));
+  // Opening is not claiming (issue #32): the verifier's first edit claims the applicant.
+  await expect(page.getByRole('radiogroup', { name: 'Keputusan' })).toBeVisible();
+  await expect(page.getByTestId('klaim-saya')).toHaveCount(0);
+  await page.keyboard.press('s');
   await expect(page.getByTestId('klaim-saya')).toHaveText('Sedang Anda kerjakan');
   // The tab names the applicant (issue #32).
   const nama = await page.getByTestId('nama-pelamar').innerText();
@@ -46,7 +50,7 @@ test('on a phone the documents come before the decision, and the choice is not c
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, 'verifikator.pppk');
   await page.goto('/pppk/verifikasi');
-  await page.getByRole('button', { name: 'Ambil berikutnya' }).click();
+  await page.getByRole('button', { name: 'Buka berikutnya' }).click();
   await expect(page).toHaveURL(/\/pppk\/verifikasi\/detail\?id=\d+$/);
   const viewer = page.getByTestId('document-viewer');
   const choice = page.getByRole('radiogroup', { name: 'Keputusan' });
@@ -74,7 +78,7 @@ test('focus on the verification detail is visible and follows the reading order'
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, 'verifikator.nakes');
   await page.goto('/nakes/verifikasi');
-  await page.getByRole('button', { name: 'Ambil berikutnya' }).click();
+  await page.getByRole('button', { name: 'Buka berikutnya' }).click();
   await expect(page).toHaveURL(/\/nakes\/verifikasi\/detail\?id=\d+$/);
   await expect(page.getByRole('tab').first()).toBeVisible();
   // From the way back to the list, Tab walks the page: every stop is visible and outlined, and

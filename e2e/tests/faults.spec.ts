@@ -78,7 +78,7 @@ test('a draft survives the database going away, and is saved once it is back', a
   const page = await (await browser.newContext({ baseURL: base })).newPage();
   await signIn(page, 'verifikator.cpns');
   await page.goto('/cpns/verifikasi');
-  await page.getByRole('button', { name: 'Ambil berikutnya' }).click();
+  await page.getByRole('button', { name: 'Buka berikutnya' }).click();
   await expect(page).toHaveURL(/\/cpns\/verifikasi\/detail\?id=\d+/);
   await expect(page.getByRole('tab').first()).toBeVisible();
   const tabs = await page.getByRole('tab').count();

@@ -45,6 +45,7 @@ test('the instansi admin confirms one record and three in bulk; the national das
   await first.focus();
   await admin.keyboard.press('Enter');
   await expect(admin).toHaveURL(/\/pppk\/rekap-nonasn\/detail\?id=\d+$/);
+  const recordId = new URL(admin.url()).searchParams.get('id');
   await expect(admin.getByTestId('nama-nonasn')).toHaveText(name);
   // Without the SPTJM statement nothing is sent.
   await admin.getByRole('button', { name: 'Simpan' }).press('Enter');
@@ -52,7 +53,11 @@ test('the instansi admin confirms one record and three in bulk; the national das
   await admin.getByRole('checkbox', { name: SPTJM }).press('Space');
   await admin.screenshot({ path: 'test-results/nonasn-detail-form.png', fullPage: true });
   await admin.getByRole('button', { name: 'Simpan' }).press('Enter');
-  await expect(admin.getByText('Konfirmasi tersimpan.')).toBeVisible();
+  await expect(admin.getByText(`Konfirmasi untuk ${name} tersimpan.`)).toBeVisible();
+  // The next unanswered record of the list opens at the top, its name focused (issue #32).
+  await expect(admin.getByTestId('nama-nonasn')).not.toHaveText(name);
+  await expect(admin).not.toHaveURL(new RegExp(`id=${recordId}$`));
+  await admin.goto(`/pppk/rekap-nonasn/detail?id=${recordId}`);
   await expect(admin.getByLabel('Riwayat konfirmasi')).toContainText('Konfirmasi: Belum dikonfirmasi → Dikonfirmasi');
   await expect(admin.getByLabel('Riwayat konfirmasi')).toContainText('Hendra Gunawan');
   await admin.screenshot({ path: 'test-results/nonasn-detail-tersimpan.png', fullPage: true });

@@ -56,9 +56,10 @@ test('a teknis objection accepted by the Nakes supervisor and approved by wasdal
   await expect(confirm).toContainText('Sanggah DITERIMA');
   await expect(confirm).toContainText('disetujui wasdal BKN');
   await confirm.getByRole('button', { name: 'Kirim jawaban' }).click();
-  // Back on the list in the view it was left in (issue #19): still the "Diajukan" filter.
-  await expect(supervisor).toHaveURL(/\/nakes\/sanggah-nilai\?(.+&)?f\.status=DIAJUKAN(&.+)?$/);
-  await expect(supervisor.getByText('Jawaban terkirim: menunggu persetujuan.')).toBeVisible();
+  // The next waiting objection opens (issue #32), or the list in the view it was left in; the
+  // toast names whose objection was answered.
+  await expect(supervisor.getByText(/^Jawaban untuk .+ terkirim: menunggu persetujuan\.$/)).toBeVisible();
+  await expect(supervisor).toHaveURL(/\/nakes\/sanggah-nilai(\/detail\?id=\d+|\?(.+&)?f\.status=DIAJUKAN(&.+)?)$/);
 
   // Wasdal sees it among every instansi's and approves it.
   const wasdal = await (await browser.newContext()).newPage();
@@ -109,7 +110,7 @@ test('the SKD answerer rejects a CPNS objection', async ({ page }) => {
   const confirm = page.getByRole('dialog', { name: 'Kirim jawaban sanggah nilai' });
   await expect(confirm).toContainText('Sanggah DITOLAK');
   await confirm.getByRole('button', { name: 'Kirim jawaban' }).click();
-  await expect(page.getByText('Jawaban terkirim: ditolak.')).toBeVisible();
+  await expect(page.getByText(/^Jawaban untuk .+ terkirim: ditolak\.$/)).toBeVisible();
   await page.goto(`/cpns/sanggah-nilai/detail?id=${sanggahId}`);
   await expect(page.getByTestId('status-sanggah-nilai')).toHaveText('Ditolak');
   await expect(page.getByText('Sanggah nilai dijawab').first()).toBeVisible();

@@ -26,7 +26,8 @@ test('an objection answered, flagged by wasdal and reset by the Nakes admin', as
   await signIn(supervisor, 'supervisor.nakes');
   await supervisor.goto('/nakes/sanggah');
   await expect(supervisor.getByTestId('tenggat')).toContainText('Sisa waktu jawab sanggah');
-  await supervisor.locator('label', { hasText: /^Diajukan \(\d+\)$/ }).click();
+  // Issue #32: the answerer lands on the objections still waiting, not on everything.
+  await expect(supervisor).toHaveURL(/\/nakes\/sanggah\?f\.status=DIAJUKAN$/);
   await expect(supervisor.getByRole('radio', { name: /^Diajukan/ })).toBeChecked();
   const firstRow = supervisor.locator('tbody tr').filter({ hasText: 'Diajukan' }).first();
   await expect(firstRow).toBeVisible();
@@ -55,11 +56,16 @@ test('an objection answered, flagged by wasdal and reset by the Nakes admin', as
   const confirm = supervisor.getByRole('dialog', { name: 'Kirim jawaban sanggah' });
   await expect(confirm).toContainText('status pelamar menjadi Memenuhi Syarat');
   await confirm.getByRole('button', { name: 'Kirim jawaban' }).click();
-  // Back on the list in the view it was left in (issue #19): still the "Diajukan" filter.
-  await expect(supervisor).toHaveURL(/\/nakes\/sanggah\?f\.status=DIAJUKAN$/);
+  // Issue #32: the next waiting objection of the list opens (or, when none is left, the list in
+  // the view it was left in), and the toast names whose objection was answered.
   await expect(
-    supervisor.getByText(/Jawaban terkirim: sanggah diterima\. Status pelamar kini Memenuhi Syarat\./),
+    supervisor.getByText(/Jawaban untuk .+ terkirim: sanggah diterima\. Status pelamar kini Memenuhi Syarat\./),
   ).toBeVisible();
+  await expect(supervisor).toHaveURL(/\/nakes\/sanggah(\/detail\?id=\d+|\?f\.status=DIAJUKAN)$/);
+  if (supervisor.url().includes('/detail')) {
+    expect(new URL(supervisor.url()).searchParams.get('id')).not.toBe(sanggahId);
+    await expect(supervisor.getByTestId('status-sanggah')).toHaveText('Diajukan');
+  }
   await supervisor.goto(`/nakes/sanggah/detail?id=${sanggahId}`);
   await expect(supervisor.getByTestId('status-sanggah')).toHaveText('Diterima');
   await expect(supervisor.getByText('Memenuhi Syarat', { exact: false }).first()).toBeVisible();

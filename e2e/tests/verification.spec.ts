@@ -42,7 +42,7 @@ for (const { track, documents } of TRACKS) {
     await signIn(verifier, 'verifikator.rajaampat');
     await verifier.goto(`/${track}/verifikasi`);
     await expect(verifier.getByText('Belum diverifikasi (3)')).toBeVisible();
-    await verifier.getByRole('button', { name: 'Ambil berikutnya' }).click();
+    await verifier.getByRole('button', { name: 'Buka berikutnya' }).click();
     await expect(verifier).toHaveURL(new RegExp(`/${track}/verifikasi/detail\\?id=\\d+`));
     await expect(verifier.getByRole('tab')).toHaveCount(documents);
     const keys = keyboard(verifier);
@@ -83,7 +83,7 @@ for (const { track, documents } of TRACKS) {
     }
     // The queue is empty now: back to the list with a notice.
     await expect(verifier).toHaveURL(new RegExp(`/${track}/verifikasi$`));
-    await expect(verifier.getByText('Tidak ada lagi pelamar yang menunggu verifikasi.')).toBeVisible();
+    await expect(verifier.getByText('Tidak ada lagi pelamar yang dapat Anda kerjakan di daftar ini.')).toBeVisible();
     console.log(
       `[${track}] keystrokes: MS ${msKeys.join(', ')} (target ≤ ${documents + 2}); TMS ${tmsKeys} (target ≤ ${documents + 6})`,
     );
@@ -100,9 +100,16 @@ for (const { track, documents } of TRACKS) {
     await expect(supervisor).toHaveURL(new RegExp(`/${track}/supervisi/detail`));
     await expect(supervisor.getByRole('table', { name: 'Pemeriksaan dokumen' })).toContainText('Sesuai');
     await supervisor.getByLabel(/Catatan untuk verifikator/).fill('Ijazah sesuai formasi, mohon periksa ulang.');
+    // Returning is confirmed like agreeing (issue #32), naming whom it concerns; then the next
+    // decision of the supervisor's list opens.
     await supervisor.getByRole('button', { name: 'Kembalikan' }).click();
-    await expect(supervisor.getByText('Keputusan dikembalikan ke verifikator.')).toBeVisible();
-    await expect(supervisor).toHaveURL(new RegExp(`/${track}/supervisi$`));
+    const kembalikan = supervisor.getByRole('dialog', { name: 'Kembalikan ke verifikator' });
+    await expect(kembalikan).toContainText(`Keputusan untuk ${first} dikembalikan kepada Yohana Mambraku`);
+    await kembalikan.getByRole('button', { name: 'Kembalikan' }).click();
+    await expect(supervisor.getByText(`Keputusan untuk ${first} dikembalikan ke verifikator.`)).toBeVisible();
+    await expect(supervisor).toHaveURL(new RegExp(`/${track}/supervisi/detail\\?id=\\d+`));
+    await expect(supervisor.getByTestId('nama-pelamar')).not.toHaveText(first);
+    await expect(supervisor.getByTestId('nama-pelamar')).toBeFocused();
 
     // The verifier finds it back in the queue, reads the note and decides MS.
     await verifier.goto(`/${track}/verifikasi`);

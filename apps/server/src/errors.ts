@@ -1,7 +1,13 @@
 // The one error type of the server and its mapping to the JSON body {error, message, details}
 // (STYLE.md). Messages are Indonesian; `error` is a stable code for programs.
 
-import { DATABASE_UNAVAILABLE_MESSAGE, ERROR_CODES } from '@portal/contract';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  ERROR_CODES,
+  type ValidationDetail,
+  validationDetail,
+  validationMessage,
+} from '@portal/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isConnectionError, neverReachedDatabase } from './db/connection-errors.js';
@@ -70,9 +76,32 @@ export function dataExceptionError(code: string): AppError {
   return new AppError(400, ERROR_CODES.validation, `Data tidak valid: ${reason}.`, { sqlstate: code });
 }
 
-interface ValidationIssue {
-  field: string;
-  message: string;
+/**
+ * Issue #32: the 400 of refused fields — `details` names each one (path, name, words) and the
+ * message names the first in words, never as a path like `body.username`. `fields` are full paths
+ * (`body.selesai`), as the schemas' own refusals give them.
+ */
+export function validationError(fields: readonly { field: string; message: string }[]): AppError {
+  const details = fields.map((f) => validationDetail(f.field, f.message));
+  return new AppError(400, ERROR_CODES.validation, validationMessage(details), details);
+}
+
+/** zod's wording of a missing or mistyped value is English: said here in Indonesian. */
+const TYPE_WORDS: Record<string, string> = {
+  string: 'teks',
+  number: 'angka',
+  int: 'bilangan bulat',
+  boolean: 'ya atau tidak',
+  array: 'daftar',
+  object: 'objek',
+};
+
+function issueMessage(v: { keyword?: string; message?: string; params?: Record<string, unknown> }): string {
+  const message = v.message ?? 'tidak valid';
+  if (v.keyword !== 'invalid_type' || !message.startsWith('Invalid input')) return message;
+  if (/received undefined|received null/.test(message)) return 'wajib diisi';
+  const expected = String(v.params?.expected ?? '');
+  return `harus ${TYPE_WORDS[expected] ?? expected}`;
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -97,18 +126,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(error.statusCode).send({ error: error.code, message: error.message, details: error.details });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const issues: ValidationIssue[] = err.validation.map((v) => ({
-        field: [err.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])]
-          .filter(Boolean)
-          .join('.'),
-        message: v.message ?? 'tidak valid',
-      }));
-      const first = issues[0];
-      return reply.status(400).send({
-        error: ERROR_CODES.validation,
-        message: first ? `Data tidak valid pada ${first.field}: ${first.message}` : 'Data tidak valid.',
-        details: issues,
-      });
+      const details: ValidationDetail[] = err.validation
+        .map((v) =>
+          validationDetail(
+            [err.validationContext, ...(v.instancePath ? v.instancePath.split('/').filter(Boolean) : [])]
+              .filter(Boolean)
+              .join('.'),
+            issueMessage(v),
+          ),
+        )
+        // Two checks of one field saying the same (a date's shape and its being a real day) are one.
+        .filter((d, i, all) => all.findIndex((o) => o.field === d.field && o.message === d.message) === i);
+      return reply.status(400).send({ error: ERROR_CODES.validation, message: validationMessage(details), details });
     }
     const status = err.statusCode ?? 500;
     if (status === 429) {

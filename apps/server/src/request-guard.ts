@@ -3,9 +3,8 @@
 // the database silently turns into U+FFFD. One preValidation hook over the query, the path and the
 // body, so no route's schema has to remember it. Malformed JSON and bad values are errors.ts.
 
-import { ERROR_CODES } from '@portal/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError } from './errors.js';
+import { validationError } from './errors.js';
 
 export const FORBIDDEN_TEXT_MESSAGE = 'mengandung karakter yang tidak diizinkan (NUL atau karakter Unicode tidak utuh)';
 
@@ -66,8 +65,6 @@ export function registerRequestGuard(app: FastifyInstance): void {
       findUnstorableText(request.params, 'params') ??
       findUnstorableText(bodyOf(request), 'body');
     if (field === null) return;
-    throw new AppError(400, ERROR_CODES.validation, `Data tidak valid pada ${field}: ${FORBIDDEN_TEXT_MESSAGE}.`, [
-      { field, message: FORBIDDEN_TEXT_MESSAGE },
-    ]);
+    throw validationError([{ field, message: FORBIDDEN_TEXT_MESSAGE }]);
   });
 }

@@ -4,7 +4,7 @@
 // class 22) is answered 400 and logged as a missed check (errors.ts). The fuzz is fuzz.test.ts.
 
 import { Writable } from 'node:stream';
-import { ERROR_CODES } from '@portal/contract';
+import { ERROR_CODES, fieldLabel } from '@portal/contract';
 import { type RawBuilder, sql } from 'kysely';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,9 @@ import { createTestDb, TEST_JWT_SECRET, TestClient, type TestDb } from './test/t
 
 const FORBIDDEN = 'mengandung karakter yang tidak diizinkan (NUL atau karakter Unicode tidak utuh).';
 const DATE = 'harus tanggal yang ada, berformat YYYY-MM-DD';
+/** Issue #32: the message names the field in words, never as a path (`body.username`). */
+const refused = (name: string, message: string) =>
+  `Data tidak valid: ${fieldLabel(name)} ${message.replace(/\.$/, '')}.`;
 
 const api = useApiFixture({
   applicants: {
@@ -38,7 +41,8 @@ describe('dates that do not exist', () => {
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({
       error: ERROR_CODES.validation,
-      message: `Data tidak valid pada body.filter.${field}: ${DATE}`,
+      message: refused(field, DATE),
+      details: [expect.objectContaining({ field: `body.filter.${field}`, name: field })],
     });
   });
 
@@ -58,7 +62,7 @@ describe('dates that do not exist', () => {
       '/api/cpns/verifikator/harian?mode=my-verifier&dari=2024-02-30',
     );
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(`Data tidak valid pada querystring.dari: ${DATE}`);
+    expect(res.json().message).toBe(refused('dari', DATE));
   });
 
   it('refuses a stage window that is not a real moment', async () => {
@@ -70,7 +74,7 @@ describe('dates that do not exist', () => {
         selesai: '2024-12-31T17:00:00+07:00',
       });
       expect(`${mulai} ${res.statusCode}`).toBe(`${mulai} 400`);
-      expect(res.json().message).toMatch(/^Data tidak valid pada body\.mulai: harus waktu yang ada/);
+      expect(res.json().message).toMatch(/^Data tidak valid: Waktu mulai harus waktu yang ada/);
     }
   });
 });
@@ -81,7 +85,7 @@ describe('integers past int4', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       error: ERROR_CODES.validation,
-      message: 'Data tidak valid pada params.id: harus nomor identitas 1 sampai 2147483647',
+      message: refused('id', 'harus nomor identitas 1 sampai 2147483647'),
     });
     expect((await api.call('superadmin', 'GET', '/api/admin/pengguna/2147483647')).statusCode).toBe(404);
   });
@@ -116,7 +120,9 @@ describe('integers past int4', () => {
     for (const [user, method, url, payload, field] of cases) {
       const res = await api.call(user, method, url, payload);
       expect(`${url} ${res.statusCode}`).toBe(`${url} 400`);
-      expect(res.json().message).toMatch(new RegExp(`^Data tidak valid pada ${field.replaceAll('.', '\\.')}: `));
+      expect(res.json().details[0].field).toBe(field);
+      expect(res.json().message).toMatch(/^Data tidak valid(: | — )/);
+      expect(res.json().message).not.toContain(field);
     }
   });
 });
@@ -127,34 +133,43 @@ describe('text PostgreSQL cannot store (request-guard.ts)', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
       error: ERROR_CODES.validation,
-      message: `Data tidak valid pada body.searchTerm: ${FORBIDDEN}`,
-      details: [{ field: 'body.searchTerm', message: FORBIDDEN.slice(0, -1) }],
+      message: refused('searchTerm', FORBIDDEN),
+      details: [
+        {
+          field: 'body.searchTerm',
+          path: 'searchTerm',
+          name: 'searchTerm',
+          label: 'Kata pencarian',
+          message: FORBIDDEN.slice(0, -1),
+        },
+      ],
     });
   });
 
   it('a username with NUL at sign-in is 400, not a failed sign-in and not a 500', async () => {
     const res = await api.client.login('admin.cpns\u0000', 'Demo#2024');
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(`Data tidak valid pada body.username: ${FORBIDDEN}`);
+    expect(res.json().message).toBe(refused('username', FORBIDDEN));
   });
 
   it('a lone surrogate in a body string is 400, at any depth', async () => {
     const top = await api.call('admin.cpns', 'POST', '/api/cpns/admin/filter', listBody({}, 'Sit\uD800i'));
     expect(top.statusCode).toBe(400);
-    expect(top.json().message).toBe(`Data tidak valid pada body.searchTerm: ${FORBIDDEN}`);
+    expect(top.json().message).toBe(refused('searchTerm', FORBIDDEN));
     const nested = await api.call('supervisor.cpns', 'PUT', '/api/cpns/supervisor/1', {
       version: 1,
       statusSupervisi: 'DIKEMBALIKAN',
       catatan: 'Periksa \uDC00 lagi',
     });
     expect(nested.statusCode).toBe(400);
-    expect(nested.json().message).toBe(`Data tidak valid pada body.catatan: ${FORBIDDEN}`);
+    expect(nested.json().message).toBe(refused('catatan', FORBIDDEN));
     const inArray = await api.call('supervisor.cpns', 'PUT', '/api/cpns/supervisor/updateStatus', {
       ids: [1],
       status: 'DISETUJUI',
       extra: [{ a: ['ok', 'x\uD83D'] }],
     });
-    expect(inArray.json().message).toBe(`Data tidak valid pada body.extra.0.a.1: ${FORBIDDEN}`);
+    expect(inArray.json().message).toBe(refused('a', FORBIDDEN));
+    expect(inArray.json().details[0].field).toBe('body.extra.0.a.1');
     // A whole pair is a character like any other: the schema decides about it.
     const pair = await api.call('admin.cpns', 'POST', '/api/cpns/admin/filter', listBody({}, 'Siti 😀'));
     expect(pair.statusCode).toBe(200);
@@ -165,13 +180,13 @@ describe('text PostgreSQL cannot store (request-guard.ts)', () => {
       ...listBody(),
       filter: { 'a\u0000': 1 },
     });
-    expect(key.json().message).toBe(`Data tidak valid pada body.filter.a\\u0000: ${FORBIDDEN}`);
+    expect(key.json().details[0].field).toBe('body.filter.a\\u0000');
     const query = await api.client.request({ url: '/api/dev/mailbox?to=a%00b' });
     expect(query.statusCode).toBe(400);
-    expect(query.json().message).toBe(`Data tidak valid pada querystring.to: ${FORBIDDEN}`);
+    expect(query.json().message).toBe(refused('to', FORBIDDEN));
     const path = await api.client.request({ url: '/api/cek-dokumen/ABC%00' });
     expect(path.statusCode).toBe(400);
-    expect(path.json().message).toBe(`Data tidak valid pada params.kode: ${FORBIDDEN}`);
+    expect(path.json().message).toBe(refused('kode', FORBIDDEN));
     const form = await api.client.request({
       method: 'POST',
       url: '/realms/public/login-actions/x/login',
@@ -179,7 +194,7 @@ describe('text PostgreSQL cannot store (request-guard.ts)', () => {
       payload: 'username=admin.cpns%00&password=x',
     });
     expect(form.statusCode).toBe(400);
-    expect(form.json().message).toBe(`Data tidak valid pada body.username: ${FORBIDDEN}`);
+    expect(form.json().message).toBe(refused('username', FORBIDDEN));
   });
 });
 

@@ -178,12 +178,48 @@ describe('allowedPages (spec §6)', () => {
   });
 
   it('national sections carry the spec §2 section titles and track titles', () => {
-    expect(allowedPages(principal(['ROLE_CEK_SANGGAH_WASDAL'])).slice(0, 5)).toEqual([
-      { page: '/cpns/sanggah', title: 'CPNS', section: 'Jawab Sanggah' },
-      { page: '/pppk/sanggah', title: 'PPPK Teknis', section: 'Jawab Sanggah' },
-      { page: '/pppk-guru/sanggah', title: 'PPPK Guru', section: 'Jawab Sanggah' },
-      { page: '/nakes/sanggah', title: 'PPPK Tenaga Kesehatan', section: 'Jawab Sanggah' },
-      { page: '/cpns/sanggah-nilai', title: 'CPNS', section: 'Jawab Sanggah Nilai' },
+    expect(allowedPages(principal(['ROLE_CEK_SANGGAH_WASDAL'])).slice(0, 4)).toEqual([
+      { page: '/cpns/sanggah', title: 'Jawab Sanggah CPNS', section: 'Jawab Sanggah' },
+      { page: '/pppk/sanggah', title: 'Jawab Sanggah PPPK Teknis', section: 'Jawab Sanggah' },
+      { page: '/pppk-guru/sanggah', title: 'Jawab Sanggah PPPK Guru', section: 'Jawab Sanggah' },
+      { page: '/nakes/sanggah', title: 'Jawab Sanggah PPPK Tenaga Kesehatan', section: 'Jawab Sanggah' },
+    ]);
+  });
+
+  it('no two links of a menu read the same: a section with a clash names its pages with their track (issue #32)', () => {
+    // admin.rajaampat: CPNS and Nakes each have Rekap Seluruh Pelamar.
+    const admin = allowedPages(
+      principal(['ROLE_ADMIN_CPNS', 'ROLE_ADMIN_PPPK_NAKES'], { isCpns: true, isPppkNakes: true }),
+    );
+    expect(admin.map((entry) => entry.title)).toEqual([
+      'Rekap Seluruh Pelamar CPNS',
+      'Rekap Seluruh Pelamar PPPK Tenaga Kesehatan',
+      'Admin Reset Jawab Sanggah PPPK Tenaga Kesehatan',
+      'Data Non ASN',
+      'Manajemen Pengguna',
+    ]);
+    // The wasdal's two sections both list CPNS: each says which objections it answers.
+    const wasdal = allowedPages(principal(['ROLE_CEK_SANGGAH_WASDAL'])).map((entry) => entry.title);
+    expect(wasdal).toContain('Jawab Sanggah CPNS');
+    expect(wasdal).toContain('Jawab Sanggah Nilai CPNS');
+    for (const roles of [['ROLE_CEK_SANGGAH_WASDAL'], ROLES]) {
+      const titles = allowedPages(principal(roles as Role[], ALL_FLAGS)).map((entry) => entry.title);
+      expect(new Set(titles).size).toBe(titles.length);
+    }
+    // One track: the short titles stay.
+    expect(allowedPages(principal(['ROLE_VERIFIKATOR_CPNS'], ALL_FLAGS)).map((entry) => entry.title)).toEqual([
+      'Verifikasi',
+      'Rekap Verifikasi',
+    ]);
+  });
+
+  it("KemenPAN-RB's applicant recaps are under Rekap Pelamar, its Non-ASN pages under Rekap Non ASN (issue #32)", () => {
+    expect(allowedPages(principal(['ROLE_MONITORING_MENPAN']))).toEqual([
+      { page: '/pppk/rekap-pelamar', title: 'Rekap Pelamar PPPK Teknis', section: 'Rekap Pelamar' },
+      { page: '/pppk-guru/rekap-pelamar', title: 'Rekap Pelamar PPPK Guru', section: 'Rekap Pelamar' },
+      { page: '/nakes/rekap-pelamar', title: 'Rekap Pelamar PPPK Tenaga Kesehatan', section: 'Rekap Pelamar' },
+      { page: '/pppk/rekap-nonasn', title: 'Data Non ASN', section: 'Rekap Non ASN' },
+      { page: '/pppk/dashboard-konfirmasi', title: 'Dashboard Konfirmasi Non ASN', section: 'Rekap Non ASN' },
     ]);
   });
 

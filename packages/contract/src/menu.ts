@@ -19,6 +19,11 @@ import { TRACKS, type TrackFlag, type TrackId } from './tracks.js';
 export const SECTION_JAWAB_SANGGAH = 'Jawab Sanggah';
 export const SECTION_JAWAB_SANGGAH_NILAI = 'Jawab Sanggah Nilai';
 export const SECTION_REKAP_NON_ASN = 'Rekap Non ASN';
+/**
+ * Issue #32, not in spec §2's titles: KemenPAN-RB's recaps of the PPPK applicants (spec §6 lists
+ * them with Rekap Non ASN), under a heading of their own, not under one that says Non ASN.
+ */
+export const SECTION_REKAP_PELAMAR = 'Rekap Pelamar';
 /** Issue #6, not in spec §2: the user administration section, last in the aside. */
 export const SECTION_ADMINISTRASI = 'Administrasi';
 /** Issue #18, not in spec §2: the national operator's data loading, before Administrasi. */
@@ -157,12 +162,22 @@ const NATIONAL_SECTIONS: readonly NationalSection[] = [
     grants: [{ roles: ['ROLE_CEK_SANGGAH_WASDAL'], pages: ALL_SANGGAH_NILAI }],
   },
   {
-    section: SECTION_REKAP_NON_ASN,
+    section: SECTION_REKAP_PELAMAR,
     grants: [
       {
         roles: ['ROLE_MONITORING_MENPAN'],
-        pages: [['pppk', 'rekap-pelamar'], ['pppk-guru', 'rekap-pelamar'], ['nakes', 'rekap-pelamar'], ...NON_ASN],
+        pages: [
+          ['pppk', 'rekap-pelamar'],
+          ['pppk-guru', 'rekap-pelamar'],
+          ['nakes', 'rekap-pelamar'],
+        ],
       },
+    ],
+  },
+  {
+    section: SECTION_REKAP_NON_ASN,
+    grants: [
+      { roles: ['ROLE_MONITORING_MENPAN'], pages: NON_ASN },
       { roles: ['ROLE_MONITORING_NONASN_BKN'], pages: NON_ASN },
       {
         roles: ['ROLE_ADMIN_PPPK', 'ROLE_ADMIN_PPPK_GURU', 'ROLE_ADMIN_PPPK_NAKES'],
@@ -187,10 +202,17 @@ export function allowedPages(principal: MenuPrincipal): MenuEntry[] {
   const has = (roles: readonly Role[]) => roles.some((r) => held.has(r));
   const entries: MenuEntry[] = [];
   const seen = new Set<string>();
+  /** A track page's full name, screen and track: what tells two same-titled links apart. */
+  const fullTitles = new Map<string, string>();
   const add = (page: string, title: string, section: string) => {
     if (seen.has(page)) return;
     seen.add(page);
     entries.push({ page, title, section });
+  };
+  const addTrackPage = (track: TrackId, screen: TrackScreen, title: string, section: string) => {
+    const page = trackPath(track, screen);
+    fullTitles.set(page, `${SCREEN_TITLES[screen]} ${TRACKS[track].title}`);
+    add(page, title, section);
   };
 
   for (const section of TRACK_SECTIONS) {
@@ -200,14 +222,14 @@ export function allowedPages(principal: MenuPrincipal): MenuEntry[] {
     const granted = new Set(section.grants.filter((g) => has(g.roles)).flatMap((g) => g.screens));
     // Keep the route-table order of spec §2 within a section.
     for (const screen of TRACK_SCREENS[track.id]) {
-      if (granted.has(screen)) add(trackPath(track.id, screen), SCREEN_TITLES[screen], track.sectionTitle);
+      if (granted.has(screen)) addTrackPage(track.id, screen, SCREEN_TITLES[screen], track.sectionTitle);
     }
   }
   for (const section of NATIONAL_SECTIONS) {
     for (const grant of section.grants) {
       if (!has(grant.roles)) continue;
       for (const [track, screen] of grant.pages) {
-        add(trackPath(track, screen), nationalTitle(track, screen), section.section);
+        addTrackPage(track, screen, nationalTitle(track, screen), section.section);
       }
     }
   }
@@ -216,7 +238,21 @@ export function allowedPages(principal: MenuPrincipal): MenuEntry[] {
     add(JADWAL_ADMIN_PATH, 'Jadwal Tahapan', SECTION_DATA_SELEKSI);
   }
   if (has(USER_ADMIN_ROLES)) add(USER_ADMIN_PATH, 'Manajemen Pengguna', SECTION_ADMINISTRASI);
-  return entries;
+  return distinct(entries, fullTitles);
+}
+
+/**
+ * Issue #32: no two links of one menu read the same (an admin of CPNS and Nakes saw two "Rekap
+ * Seluruh Pelamar", the wasdal two "CPNS"): a section holding a title found twice names each of
+ * its track pages in full ("Rekap Seluruh Pelamar CPNS", "Jawab Sanggah Nilai CPNS").
+ */
+function distinct(entries: MenuEntry[], fullTitles: ReadonlyMap<string, string>): MenuEntry[] {
+  const count = new Map<string, number>();
+  for (const entry of entries) count.set(entry.title, (count.get(entry.title) ?? 0) + 1);
+  const clashing = new Set(entries.filter((entry) => (count.get(entry.title) ?? 0) > 1).map((entry) => entry.section));
+  return entries.map((entry) =>
+    clashing.has(entry.section) ? { ...entry, title: fullTitles.get(entry.page) ?? entry.title } : entry,
+  );
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { penandatanganSchema } from './schemas/dokumen-resmi.js';
 import {
   dbId,
   INT4_MAX,
@@ -7,6 +8,8 @@ import {
   isoDate,
   isoDateTime,
   isRealDate,
+  NIP_MESSAGE,
+  nipSchema,
   recordVersion,
 } from './schemas/primitives.js';
 
@@ -84,5 +87,31 @@ describe('integers that reach int4 columns', () => {
     const tahun = intRange(1900, 2100);
     expect(tahun.safeParse(2024).success).toBe(true);
     expect(messageOf(tahun.safeParse(2101))).toBe('harus bilangan bulat 1900 sampai 2100');
+  });
+});
+
+describe('NIP as it is written (issue #32)', () => {
+  it('takes "19700101 199503 1 002" and the other usual forms as the 18 digits', () => {
+    for (const written of [
+      '19700101 199503 1 002',
+      ' 197001011995031002 ',
+      '19700101.199503.1.002',
+      '19700101-199503-1-002',
+    ]) {
+      expect(nipSchema.parse(written)).toBe('197001011995031002');
+    }
+  });
+
+  it('still refuses what is not 18 digits, saying how a NIP looks', () => {
+    for (const wrong of ['19700101 199503 1 00', '19700101 199503 1 0021', '1970010l199503l002', '']) {
+      const result = nipSchema.safeParse(wrong);
+      expect(`${wrong} ${result.success}`).toBe(`${wrong} false`);
+      expect(messageOf(result)).toBe(NIP_MESSAGE);
+    }
+  });
+
+  it('is what the signer of an official document is checked with, on both sides', () => {
+    const signer = penandatanganSchema.parse({ jabatan: 'Kepala', nama: 'Budi', nip: '19700101 199503 1 002' });
+    expect(signer.nip).toBe('197001011995031002');
   });
 });

@@ -71,7 +71,8 @@ describe('POST /api/auth/login', () => {
     const body = res.json();
     expect(body.error).toBe(ERROR_CODES.validation);
     expect(body.details).toEqual([expect.objectContaining({ field: 'body.username' })]);
-    expect(body.message).toContain('username');
+    // Issue #32: the field in words, never its path.
+    expect(body.message).toBe('Data tidak valid: Nama pengguna wajib diisi.');
   });
 
   it('answers 400 for malformed JSON', async () => {

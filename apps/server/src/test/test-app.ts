@@ -72,7 +72,7 @@ export interface TestContext extends TestDb {
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const testDb = await createTestDb();
   const config: Config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: process.env.TEST_LOG ?? 'silent', JWT_SECRET: TEST_JWT_SECRET }),
     ...overrides,
   };
   const app = await buildApp({ config, db: testDb.db });

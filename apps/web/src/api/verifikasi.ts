@@ -10,13 +10,13 @@ import type {
 } from '@portal/contract';
 import { request } from './http';
 
-/** Claims the next applicant (one this verifier already holds first); `kecuali`: not these. */
-export function ambilBerikutnya(track: TrackId, kecuali: number[] = []) {
-  return request<{ id: number }>(`/${track}/verifikator/ambil`, { method: 'POST', body: { kecuali } });
-}
-
 export function ambilPelamar(track: TrackId, pelamarId: number) {
   return request<{ id: number }>(`/${track}/verifikator/${pelamarId}/ambil`, { method: 'POST', body: {} });
+}
+
+/** Gives an applicant this verifier holds (undecided) back to the queue. */
+export function lepasPelamar(track: TrackId, pelamarId: number) {
+  return request<{ id: number }>(`/${track}/verifikator/${pelamarId}/lepas`, { method: 'POST', body: {} });
 }
 
 export function simpanVerifikasi(track: TrackId, pelamarId: number, body: KeputusanVerifikasi) {

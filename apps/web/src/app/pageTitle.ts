@@ -39,13 +39,21 @@ export function pageTitle(pathname: string): string {
   return idApp.judul(other?.[1] ?? null);
 }
 
-/** Keeps document.title in step with the router's location. */
+/**
+ * Keeps document.title in step with the router's location. Only a new path sets it: the router
+ * also reports loading states, revalidations and same-path navigations (`?id=`, `?dok=`), which
+ * would otherwise put "Verifikasi (detail)" back over the person a detail page named (issue #32,
+ * SummaryCard in ui/pelamar/PelamarSummary.tsx).
+ */
 export function bindPageTitle(router: {
   state: { location: { pathname: string } };
   subscribe: (listener: (state: { location: { pathname: string } }) => void) => unknown;
 }): void {
-  document.title = pageTitle(router.state.location.pathname);
+  let shown = router.state.location.pathname;
+  document.title = pageTitle(shown);
   router.subscribe((state) => {
-    document.title = pageTitle(state.location.pathname);
+    if (state.location.pathname === shown) return;
+    shown = state.location.pathname;
+    document.title = pageTitle(shown);
   });
 }

@@ -1,6 +1,6 @@
 import { PAGE_LOADED_CLASS } from '@portal/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { dismissSplash, firstNavigationEnded } from './splash';
+import { dismissSplash, firstNavigationEnded, isQuickReload, QUICK_RELOAD_MS } from './splash';
 
 describe('splash (spec §2)', () => {
   beforeEach(() => {
@@ -11,7 +11,7 @@ describe('splash (spec §2)', () => {
   afterEach(() => vi.useRealTimers());
 
   it('fades after 100 ms, is removed after 800 ms more, and marks the body after 500 ms', () => {
-    dismissSplash(document);
+    dismissSplash(document, false);
     const splash = document.getElementById('splash');
     expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
 
@@ -29,6 +29,25 @@ describe('splash (spec §2)', () => {
     expect(document.getElementById('splash')).not.toBeNull();
     vi.advanceTimersByTime(400);
     expect(document.getElementById('splash')).toBeNull();
+  });
+
+  it('after a quick reload is removed at once, not faded over the page drawn (issue #32)', () => {
+    dismissSplash(document, true);
+    expect(document.getElementById('splash')).toBeNull();
+    vi.advanceTimersByTime(500);
+    expect(document.body.classList.contains(PAGE_LOADED_CLASS)).toBe(true);
+  });
+
+  it('counts as a quick reload only a reload or back/forward ready within the limit', () => {
+    const perf = (type: string | null, now: number) => ({
+      now: () => now,
+      getEntriesByType: () => (type ? [{ type } as unknown as PerformanceEntry] : []),
+    });
+    expect(isQuickReload(perf('reload', QUICK_RELOAD_MS - 1))).toBe(true);
+    expect(isQuickReload(perf('back_forward', 200))).toBe(true);
+    expect(isQuickReload(perf('reload', QUICK_RELOAD_MS + 1))).toBe(false);
+    expect(isQuickReload(perf('navigate', 200))).toBe(false);
+    expect(isQuickReload(perf(null, 200))).toBe(false);
   });
 
   it('waits for the router to be initialised and idle', async () => {

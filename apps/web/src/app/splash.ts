@@ -1,10 +1,24 @@
 // The splash of spec §2: once the first navigation has ended, wait 100 ms, fade the static
-// splash of index.html over 800 ms and remove it; scroll to the top; mark the body
-// "page-loaded" after 500 ms (SPLASH, PAGE_LOADED_CLASS).
+// splash of index.html over 800 ms and remove it (at once after a quick reload, issue #32); scroll
+// to the top; mark the body "page-loaded" after 500 ms (SPLASH, PAGE_LOADED_CLASS).
 
 import { PAGE_LOADED_CLASS, SPLASH } from '@portal/contract';
 
 export const SPLASH_ID = 'splash';
+
+/**
+ * Issue #32: a reload (or back/forward) whose first page is drawn within this time since the
+ * navigation began drops the splash at once: fading the logo over a page already there only hides
+ * it for most of a second. A first visit, or a slow start, fades as spec §2 says.
+ */
+export const QUICK_RELOAD_MS = 1000;
+
+/** This document was reloaded (or restored by back/forward) and is ready within QUICK_RELOAD_MS. */
+export function isQuickReload(perf: Pick<Performance, 'now' | 'getEntriesByType'> = performance): boolean {
+  const entry = perf.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const again = entry?.type === 'reload' || entry?.type === 'back_forward';
+  return again && perf.now() < QUICK_RELOAD_MS;
+}
 
 interface NavigationSource {
   state: { initialized: boolean; navigation: { state: string } };
@@ -24,9 +38,11 @@ export function firstNavigationEnded(router: NavigationSource): Promise<void> {
   });
 }
 
-export function dismissSplash(doc: Document = document): void {
+export function dismissSplash(doc: Document = document, quick: boolean = isQuickReload()): void {
   const splash = doc.getElementById(SPLASH_ID);
-  if (splash) {
+  if (splash && quick) {
+    splash.remove();
+  } else if (splash) {
     window.setTimeout(() => {
       splash.style.transitionDuration = `${SPLASH.fadeMs}ms`;
       splash.classList.add('splash-fading');

@@ -1,5 +1,7 @@
 // The wording of `afirmasi` (one file per part of the dictionary: apps/web/src/i18n/README.md).
 
+import { formatPersen } from '@portal/contract';
+
 export const idAfirmasi = {
   kategori: {
     USIA_PENGALAMAN: 'Usia ≥ 35 tahun dan masa kerja ≥ 3 tahun',
@@ -22,7 +24,7 @@ export const idAfirmasi = {
     status: 'Status',
     diperiksa: 'Diperiksa',
   },
-  persen: (persen: number) => `${persen}% nilai teknis maks.`,
+  persen: (persen: number) => `${formatPersen(persen)} nilai teknis maks.`,
   klaimLain: 'Klaim afirmasi pelamar',
   nilaiAfirmasi: 'Nilai afirmasi saat ini',
   belumAdaNilai: 'Belum ada',
@@ -38,6 +40,9 @@ export const idAfirmasi = {
   akibatValid: (poin: string) => `Klaim dinyatakan VALID: nilai afirmasi pelamar dihitung ulang (${poin}).`,
   akibatTidakValid: 'Klaim dinyatakan TIDAK VALID: poinnya tidak dihitung. Pelamar dapat mengajukan sanggah afirmasi.',
   konfirmasi: 'Keputusan tidak dapat diubah setelah disimpan. Simpan sekarang?',
+  /** Issue #32: the toast names whose claim was checked, as the next one takes the screen. */
+  tersimpanUntuk: (nama: string, hasil: string) => `${nama}: ${hasil}`,
+  habis: 'Tidak ada lagi klaim afirmasi yang belum diperiksa di daftar ini.',
   tersimpan: (lama: string | null, baru: string) =>
     lama === baru
       ? `Keputusan tersimpan; nilai afirmasi tetap ${baru}.`

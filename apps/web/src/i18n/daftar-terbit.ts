@@ -1,7 +1,7 @@
 // Issue #31: the list of an announcement as issued, on the public check page (/cek-dokumen/:kode),
 // and the field to try another code when one is not known.
 
-const angka = (n: number) => n.toLocaleString('id-ID');
+import { formatAngka as angka } from '@portal/contract';
 
 export const idDaftarTerbit = {
   judul: 'Daftar yang diumumkan',

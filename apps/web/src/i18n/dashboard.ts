@@ -1,5 +1,7 @@
 // The wording of `dashboard` (one file per part of the dictionary: apps/web/src/i18n/README.md).
 
+import { formatAngka } from '@portal/contract';
+
 export const idDashboard = {
   greeting: (name: string) => `Selamat datang, ${name}`,
   roles: 'Peran Anda',
@@ -67,6 +69,6 @@ export const idDashboard = {
     statusNonAsn: { BELUM: 'Belum dikonfirmasi', DIKONFIRMASI: 'Dikonfirmasi', TIDAK_DIUSULKAN: 'Tidak diusulkan' },
     statusAfirmasi: { BELUM: 'Belum diperiksa', VALID: 'Valid', TIDAK_VALID: 'Tidak valid' },
   } as Record<string, Record<string, string>>,
-  ringkasHarian: (label: string, total: number) => `${label}: ${total.toLocaleString('id-ID')} keputusan`,
+  ringkasHarian: (label: string, total: number) => `${label}: ${formatAngka(total)} keputusan`,
   hariIni: 'hari ini',
 } as const;

@@ -28,6 +28,12 @@ export const idDataSeleksi = {
     ditolak: 'Ditolak',
     konflik: 'Konflik',
     penolakan: 'Baris yang ditolak',
+    penolakanKet:
+      'Setiap masalah setiap baris, dengan kolomnya: perbaiki semuanya sekaligus, lalu unggah ulang berkasnya.',
+    penolakanTerbatas: (batas: number) =>
+      `Hanya ${batas} masalah pertama yang ditampilkan. Unduh baris yang ditolak untuk melihat semuanya.`,
+    seluruhBaris: 'seluruh baris',
+    kosong: '(kosong)',
     konflikJudul: 'Baris yang bertabrakan dengan pekerjaan yang sudah ada (tidak diubah)',
     baris: 'Baris',
     nilai: 'Isi',
@@ -72,5 +78,7 @@ export const idDataSeleksi = {
     keterangan:
       'Waktu dalam WIB (UTC+7). Perubahan berlaku seketika untuk semua pengguna dan dicatat dalam jejak audit.',
     selesaiSebelumMulai: 'Waktu selesai harus sesudah waktu mulai.',
+    mulaiWajib: 'Waktu mulai wajib diisi.',
+    selesaiWajib: 'Waktu selesai wajib diisi.',
   },
 } as const;

@@ -2,7 +2,7 @@
 // Issue #20: the official documents after the final verification, and their public check.
 // Issue #31: amendments, the Excel copy kept at issue, the warning about the QR address.
 
-import type { DokumenResmiJenis } from '@portal/contract';
+import { type DokumenResmiJenis, formatAngka, formatPersen } from '@portal/contract';
 
 /** A kind of document as a sentence names it. */
 const NAMA_JENIS: Record<DokumenResmiJenis, string> = { PENGUMUMAN: 'Pengumuman', BERITA_ACARA: 'Berita Acara' };
@@ -47,7 +47,7 @@ export const idDokumenResmi = {
   batal: 'Batal',
   menyusun: 'Menyusun dokumen…',
   menyusunKet: 'Untuk instansi besar dapat memakan waktu hingga satu menit. Jangan tutup halaman ini.',
-  persen: (persen: number) => `${persen.toLocaleString('id-ID')} % selesai`,
+  persen: (persen: number) => `${formatPersen(persen)} selesai`,
   berhasil: (kode: string) => `Dokumen dibuat dan diunduh. Kode dokumen: ${kode}.`,
   periksaIsian: 'Periksa kembali isian yang ditandai.',
   belumBisa: 'Belum dapat dicetak',
@@ -110,7 +110,7 @@ export const idDokumenResmi = {
       'Tanda tangan elektronik pada PDF dapat diperiksa di panel tanda tangan pembaca PDF (mis. Adobe Acrobat Reader); nama penanda tangan dan sidik jari sertifikatnya harus sama dengan yang tertera di sini.',
     tanpaTandaTangan: 'Tidak ada (diterbitkan sebelum dokumen resmi ditandatangani secara elektronik)',
     lihatPerubahan: (kode: string) => `Cek dokumen ${kode}`,
-    byte: (n: number) => `${n.toLocaleString('id-ID')} byte`,
+    byte: (n: number) => `${formatAngka(n)} byte`,
     unggah: 'Unggah berkas untuk dicocokkan',
     unggahKet: 'Berkas tidak disimpan; server hanya menghitung sidik SHA-256-nya.',
     pilihBerkas: 'Pilih berkas PDF',

@@ -2,7 +2,7 @@
 // no text in it is empty or padded with spaces.
 import { describe, expect, it } from 'vitest';
 
-const bagian = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts', '!./format.ts'], { eager: true });
+const bagian = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./*.test.ts'], { eager: true });
 
 /**
  * Every string of a part, with its path; a wording function is called with sample words (one that

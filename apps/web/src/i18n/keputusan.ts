@@ -11,5 +11,7 @@ export const idKeputusan = {
   kembaliKeSupervisor: 'Keputusan ini diperiksa supervisor; bila dikembalikan, Anda memperbaikinya.',
   kembaliKeVerifikator: 'Keputusan dikembalikan ke verifikator, lalu kembali kepada Anda untuk diperiksa.',
   dapatDiubah: 'Pemeriksaan ini dapat Anda ubah kembali.',
+  /** Issue #32: the record's cards scroll on their own so the decision stays in view. */
+  dataDigulir: 'Data dan syarat (dapat digulir)',
   dapatDiubahSelamaJadwal: 'Jawaban ini dapat Anda ubah selama jadwal konfirmasi masih berjalan.',
 } as const;

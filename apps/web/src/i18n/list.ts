@@ -1,5 +1,7 @@
 // The wording of `list` (one file per part of the dictionary: apps/web/src/i18n/README.md).
 
+import { formatAngka } from '@portal/contract';
+
 export const idList = {
   search: 'Cari nama, NIK atau nomor peserta',
   searchLabel: 'Cari',
@@ -8,12 +10,11 @@ export const idList = {
   loading: 'Memuat data…',
   retry: 'Coba lagi',
   failed: 'Data gagal dimuat.',
+  urutanHabis: 'Tidak ada lagi yang dapat dibuka di daftar ini; kembali ke daftar.',
   pageSize: 'Baris per halaman',
   range: (from: number, to: number, total: number) =>
-    total === 0
-      ? '0 data'
-      : `${from.toLocaleString('id-ID')}–${to.toLocaleString('id-ID')} dari ${total.toLocaleString('id-ID')} data`,
-  selected: (count: number) => `${count.toLocaleString('id-ID')} baris dipilih`,
+    total === 0 ? '0 data' : `${formatAngka(from)}–${formatAngka(to)} dari ${formatAngka(total)} data`,
+  selected: (count: number) => `${formatAngka(count)} baris dipilih`,
   selectAll: 'Pilih semua baris di halaman ini',
   selectRow: (name: string) => `Pilih ${name}`,
   sortBy: (column: string) => `Urutkan menurut ${column}`,
@@ -27,6 +28,10 @@ export const idList = {
   bulkActions: 'Tindakan untuk baris terpilih',
   bulkCancel: 'Batal',
   dateFieldHint: 'HH/BB/TTTT',
+  /** Issue #32: a typed date that does not exist (31/02/2024, 09/15/2024) is said, not undone. */
+  dateFieldInvalid: 'Tanggal tidak valid — gunakan format HH/BB/TTTT',
+  dateFieldBefore: (min: string) => `Tanggal tidak boleh sebelum ${min}`,
+  dateFieldAfter: (max: string) => `Tanggal tidak boleh setelah ${max}`,
   filters: 'Saring',
   allStatuses: 'Semua',
   dateFrom: 'Daftar dari',

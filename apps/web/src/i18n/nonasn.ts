@@ -1,5 +1,7 @@
 // The wording of `nonasn` (one file per part of the dictionary: apps/web/src/i18n/README.md).
 
+import { formatAngka, formatPersen } from '@portal/contract';
+
 export const idNonasn = {
   columns: {
     nik: 'NIK',
@@ -28,7 +30,7 @@ export const idNonasn = {
   judulKonfirmasi: 'Konfirmasi Data Non ASN',
   judulTidakDiusulkan: 'Tidak mengusulkan Data Non ASN',
   ringkasBanyak: (n: number, status: string) =>
-    `${n.toLocaleString('id-ID')} data akan ditandai "${status}". Tindakan ini tercatat atas nama Anda.`,
+    `${formatAngka(n)} data akan ditandai "${status}". Tindakan ini tercatat atas nama Anda.`,
   alasan: 'Alasan',
   alasanWajib: 'Alasan wajib diisi untuk data yang tidak diusulkan.',
   alasanUbah: 'Alasan (wajib bila mengubah jawaban yang sudah diberikan)',
@@ -41,6 +43,8 @@ export const idNonasn = {
   konfirmasi: 'Konfirmasi (diusulkan)',
   tidakDiusulkan: 'Tidak diusulkan',
   tersimpan: 'Konfirmasi tersimpan.',
+  tersimpanUntuk: (nama: string) => `Konfirmasi untuk ${nama} tersimpan.`,
+  habis: 'Tidak ada lagi data non-ASN yang belum dikonfirmasi di daftar ini.',
   hasil: (ok: number, gagal: number) =>
     gagal === 0 ? `${ok} data tersimpan.` : `${ok} data tersimpan, ${gagal} gagal.`,
   konflik: 'Data ini telah diubah oleh pengguna lain sejak Anda membukanya.',
@@ -87,6 +91,6 @@ export const idNonasn = {
     legenda: 'Hijau: dikonfirmasi · merah: tidak diusulkan · abu-abu: belum',
     rincian: (dikonfirmasi: number, tidak: number, belum: number, angka: (n: number) => string) =>
       `Dikonfirmasi ${angka(dikonfirmasi)} · tidak diusulkan ${angka(tidak)} · belum ${angka(belum)}`,
-    persenNilai: (persen: number) => `${persen.toLocaleString('id-ID', { maximumFractionDigits: 1 })}%`,
+    persenNilai: (persen: number) => formatPersen(persen),
   },
 } as const;

@@ -12,6 +12,7 @@ export const idPelamar = {
     pendidikan: 'Pendidikan',
     status: 'Status',
     tglDaftar: 'Tanggal Daftar',
+    tglVerifikasi: 'Tanggal Verifikasi',
     verifikator: 'Verifikator',
   },
   status: STATUS_VERIFIKASI_NAMA,

@@ -1,5 +1,7 @@
 // The wording of `sanggahNilai` (one file per part of the dictionary: apps/web/src/i18n/README.md).
 
+import { formatAngka, KOMPONEN_NILAI_NAMA } from '@portal/contract';
+
 export const idSanggahNilai = {
   status: {
     DIAJUKAN: 'Diajukan',
@@ -8,15 +10,7 @@ export const idSanggahNilai = {
     DISETUJUI: 'Disetujui',
     TIDAK_DISETUJUI: 'Tidak disetujui',
   } as Record<string, string>,
-  komponen: {
-    TWK: 'TWK',
-    TIU: 'TIU',
-    TKP: 'TKP',
-    TEKNIS: 'Kompetensi teknis',
-    MANAJERIAL_SOSIOKULTURAL: 'Manajerial dan sosio-kultural',
-    WAWANCARA: 'Wawancara',
-    AFIRMASI: 'Afirmasi',
-  } as Record<string, string>,
+  komponen: KOMPONEN_NILAI_NAMA as Record<string, string>,
   statusFilter: 'Saring menurut status sanggah nilai',
   komponenFilter: 'Komponen nilai',
   semuaKomponen: 'Semua komponen',
@@ -54,10 +48,10 @@ export const idSanggahNilai = {
   terima: 'Terima',
   tolak: 'Tolak',
   diterima: 'Diterima',
-  nilaiUsulan: (maks: number) => `Nilai usulan (0–${maks.toLocaleString('id-ID')})`,
+  nilaiUsulan: (maks: number) => `Nilai usulan (0–${formatAngka(maks)})`,
   alasanJawaban: 'Alasan jawaban (wajib)',
   pilihJawaban: 'Pilih terima atau tolak.',
-  usulanWajib: (maks: number) => `Isi nilai usulan antara 0 dan ${maks.toLocaleString('id-ID')}.`,
+  usulanWajib: (maks: number) => `Isi nilai usulan antara 0 dan ${formatAngka(maks)}.`,
   usulanSama: 'Nilai usulan sama dengan nilai saat ini; bila nilai tidak perlu dikoreksi, tolak sanggah ini.',
   alasanWajib: 'Alasan wajib diisi (sedikitnya 5 karakter).',
   kirim: 'Kirim jawaban',
@@ -68,6 +62,8 @@ export const idSanggahNilai = {
     `Sanggah DITOLAK: nilai ${komponen} tetap ${lama}. Penolakan bersifat final.`,
   konfirmasi: 'Jawaban tidak dapat diubah setelah dikirim. Kirim sekarang?',
   terkirim: (status: string) => `Jawaban terkirim: ${status.toLowerCase()}.`,
+  terkirimUntuk: (nama: string, status: string) => `Jawaban untuk ${nama} terkirim: ${status.toLowerCase()}.`,
+  habis: 'Tidak ada lagi sanggah nilai yang menunggu jawaban di daftar ini.',
   dijawabOleh: (nama: string, waktu: string) => `Dijawab oleh ${nama} pada ${waktu}`,
   belumDijawab: 'Belum dijawab.',
   hanyaBaca: 'Anda dapat membaca sanggah nilai ini, tetapi tidak menjawab atau menyetujuinya.',

@@ -37,6 +37,8 @@ export const idSanggah = {
   akibatDitolak: 'Ada butir yang ditolak: sanggah DITOLAK dan status pelamar tetap Tidak Memenuhi Syarat (TMS).',
   konfirmasi: 'Jawaban tidak dapat diubah setelah dikirim. Kirim sekarang?',
   terkirim: (status: string) => `Jawaban terkirim: sanggah ${status.toLowerCase()}.`,
+  terkirimUntuk: (nama: string, status: string) => `Jawaban untuk ${nama} terkirim: sanggah ${status.toLowerCase()}.`,
+  habis: 'Tidak ada lagi sanggah yang menunggu jawaban di daftar ini.',
   menjadiMs: 'Status pelamar kini Memenuhi Syarat.',
   dijawabOleh: (nama: string, waktu: string) => `Dijawab oleh ${nama} pada ${waktu}`,
   belumDijawab: 'Belum dijawab.',

@@ -22,4 +22,14 @@ export const idSupervisi = {
   akibatSetujui: (status: string) =>
     `Keputusan ${status} verifikator menjadi hasil akhir pelamar ini dan tidak kembali ke verifikator.`,
   setujuiTanya: 'Tindakan ini tercatat atas nama Anda. Lanjutkan?',
+  /** Issue #32: returning is confirmed like agreeing, and both name whom they concern. */
+  kembalikanJudul: 'Kembalikan ke verifikator',
+  akibatKembalikan: (nama: string, verifikator: string) =>
+    `Keputusan untuk ${nama} dikembalikan kepada ${verifikator} bersama catatan Anda, untuk diputuskan ulang.`,
+  verifikator: 'verifikatornya',
+  disetujuiUntuk: (nama: string) => `Keputusan untuk ${nama} disetujui.`,
+  dikembalikanUntuk: (nama: string) => `Keputusan untuk ${nama} dikembalikan ke verifikator.`,
+  semuaSaya: 'Semua yang saya supervisi',
+  hariIniSaya: 'Saya supervisi hari ini',
+  habis: 'Tidak ada lagi keputusan yang menunggu supervisi di daftar ini.',
 } as const;

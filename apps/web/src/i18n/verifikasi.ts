@@ -1,8 +1,25 @@
 // The wording of `verifikasi` (one file per part of the dictionary: apps/web/src/i18n/README.md).
 
+import type { KerjaSaya } from '@portal/contract';
+
 export const idVerifikasi = {
-  ambilBerikutnya: 'Ambil berikutnya',
-  antrianKosong: 'Tidak ada lagi pelamar yang menunggu verifikasi.',
+  bukaBerikutnya: 'Buka berikutnya',
+  /** Issue #32: who holds an applicant, and the verifier's own work as views of their list. */
+  dikerjakanOleh: (nama: string) => `Dikerjakan ${nama}`,
+  tampilkan: 'Tampilkan',
+  antrean: 'Antrean verifikasi',
+  kerjaSaya: {
+    dikerjakan: 'Sedang saya kerjakan',
+    dikembalikan: 'Dikembalikan supervisor',
+    'hari-ini': 'Sudah saya putuskan hari ini',
+    semua: 'Sudah saya putuskan (semua)',
+  } satisfies Record<KerjaSaya, string>,
+  dikerjakanRekan: (nama: string, sejak: string) =>
+    `Pelamar ini sedang dikerjakan oleh ${nama} (sejak ${sejak}). Keputusan dapat diisi setelah ia memutuskan atau melepaskannya.`,
+  lepaskan: 'Lepaskan',
+  lepaskanPenjelasan: 'Kembalikan pelamar ini ke antrean agar dapat dikerjakan rekan lain.',
+  dilepas: (nama: string) => `${nama} dikembalikan ke antrean.`,
+  antrianKosong: 'Tidak ada lagi pelamar yang dapat Anda kerjakan di daftar ini.',
   diambilAnda: 'Sedang Anda kerjakan',
   klaimKolom: 'Keterangan',
   dikembalikan: 'Dikembalikan supervisor',
@@ -13,6 +30,16 @@ export const idVerifikasi = {
   usia: 'Usia pada penutupan pendaftaran',
   usiaNilai: (tahun: number, bulan: number) => `${tahun} tahun ${bulan} bulan`,
   usiaSyarat: (min: number, max: number) => `${min}–${max} tahun`,
+  /** Issue #32: what a kind of formasi asks of the applicant (a location asks nothing). */
+  syaratJenisFormasi: {
+    UMUM: '–',
+    CUMLAUDE: 'Lulus dengan predikat pujian (cumlaude)',
+    DISABILITAS: 'Penyandang disabilitas, dengan surat keterangan dokter',
+    PUTRA_PUTRI_PAPUA: 'Orang asli Papua',
+    DAERAH_TERTINGGAL: 'Putra/putri daerah tertinggal',
+    DIASPORA: 'Diaspora (tinggal atau lulus di luar negeri)',
+    EKS_THK_II: 'Terdaftar dalam pangkalan data eks THK-II',
+  } as Record<string, string>,
   namaKtpIjazah: 'Nama (KTP / ijazah)',
   lahirKtpIjazah: 'Lahir (KTP / ijazah)',
   prodi: 'Program studi',
@@ -47,7 +74,6 @@ export const idVerifikasi = {
   catatanSupervisor: 'Catatan supervisor',
   sudahDiputus: 'Keputusan pelamar ini sudah tersimpan.',
   bukanKlaim: 'Pelamar ini belum Anda ambil.',
-  ambilIni: 'Ambil pelamar ini',
   pintasan: 'Pintasan keyboard',
   pintasanDaftar: [
     ['J / →', 'Dokumen berikutnya'],
@@ -75,6 +101,7 @@ export const idVerifikasi = {
   riwayatKosong: 'Belum ada riwayat.',
   aksi: {
     KLAIM: 'Diambil untuk diverifikasi',
+    LEPAS_KLAIM: 'Dilepas kembali ke antrean',
     CEK_DOKUMEN: 'Pemeriksaan dokumen',
     VERIFIKASI: 'Keputusan verifikasi',
     SUPERVISI: 'Supervisi',
@@ -96,5 +123,7 @@ export const idVerifikasi = {
   harianKosong: 'Belum ada keputusan pada rentang ini.',
   tanggal: 'Tanggal',
   jumlah: 'Jumlah',
-  tglVerifikasi: 'Tanggal verifikasi',
+  /** Issue #32: the decision lists' date filter reads the day the verifier decided, as its column shows. */
+  diverifikasiDari: 'Diverifikasi dari',
+  diverifikasiSampai: 'Diverifikasi sampai',
 } as const;

@@ -1,7 +1,18 @@
 // The user panel of the header: a button with the user's name and instansi that opens either an
 // offcanvas drawer (default, spec §3) or a dropdown menu, per the layout config.
 
-import { Avatar, Button, Divider, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Avatar,
+  Button,
+  Divider,
+  Drawer,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { BUILDER_PATH, PROFILE_PATH, type Principal } from '@portal/contract';
 import { IconLogout, IconSettings, IconUserCircle } from '@tabler/icons-react';
@@ -20,14 +31,17 @@ function initials(name: string): string {
     .join('');
 }
 
+// Named by what it shows (WCAG 2.5.3, issue #32): "Menu pengguna: Dewi Lestari Kementerian Hukum"
+// contains the visible name and instansi; on a phone they are read, not shown, beside the initials.
 function UserButton({ user, ...props }: { user: Principal } & ComponentProps<'button'>) {
   return (
-    <UnstyledButton aria-label={`${idLayout.userMenu}: ${user.fullname}`} {...props}>
+    <UnstyledButton {...props}>
       <Group gap="sm" wrap="nowrap">
-        <Avatar color="var(--mantine-primary-color-filled)" variant="filled" radius="xl" size="md">
+        <Avatar color="var(--mantine-primary-color-filled)" variant="filled" radius="xl" size="md" aria-hidden>
           {initials(user.fullname)}
         </Avatar>
-        <Stack gap={0} visibleFrom="sm">
+        <VisuallyHidden>{idLayout.userMenu}: </VisuallyHidden>
+        <Stack gap={0} className="portal-user-text">
           <Text size="sm" fw={500} lh={1.3}>
             {user.fullname}
           </Text>

@@ -2,7 +2,7 @@
 // (bytes received; the file is built while it streams) and a cancel button, then saves it.
 
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
-import type { ExportFormat } from '@portal/contract';
+import { type ExportFormat, formatAngka } from '@portal/contract';
 import { IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { idList } from '../i18n/list';
@@ -49,9 +49,7 @@ export function ExportButtons({ download, fileName, disabled }: ExportButtonsPro
     return (
       <Stack gap={4} miw={240} role="status" aria-live="polite">
         <Group justify="space-between" gap="sm">
-          <Text size="sm">
-            {idList.exporting((running.bytes / 1_048_576).toLocaleString('id-ID', { maximumFractionDigits: 1 }))}
-          </Text>
+          <Text size="sm">{idList.exporting(formatAngka(running.bytes / 1_048_576, 1))}</Text>
           <Button size="compact-xs" variant="subtle" color="red" onClick={() => controller.current?.abort()}>
             {idList.exportCancel}
           </Button>

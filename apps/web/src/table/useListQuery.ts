@@ -11,7 +11,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { queryClient } from '../api/queryClient';
 import { idList } from '../i18n/list';
-import { type ListSpec, readListState } from './listState';
+import { type ListFilter, type ListSpec, readListState } from './listState';
 
 /** spec §8: what a failed list call yields (one object, so it is stable between renders). */
 const FALLBACK = { data: [], recordsTotal: 0, summaries: [] };
@@ -57,8 +57,11 @@ export function useListQuery<Row, Summary>(
 /** Starts the page the screen will ask for at this URL (its query string is the table state);
  * the screen then finds it in flight or answered. A failure is left for the screen to show. */
 export function prefetchListQuery<Row>(
-  list: { queryKey: readonly unknown[]; spec: ListSpec; fetch: ListFetcher<Row> },
+  list: { queryKey: readonly unknown[]; spec: ListSpec; fetch: ListFetcher<Row>; initialFilter?: ListFilter },
   params: URLSearchParams,
 ): void {
-  void queryClient.prefetchQuery(listQuery(list.queryKey, readListState(params, list.spec), list.fetch));
+  const state = readListState(params, list.spec);
+  // A bare address lands on the list's initial view (ListScreen), so that is what is fetched.
+  const landing = params.toString() === '' && list.initialFilter ? { ...state, filter: list.initialFilter } : state;
+  void queryClient.prefetchQuery(listQuery(list.queryKey, landing, list.fetch));
 }

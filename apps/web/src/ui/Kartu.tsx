@@ -2,8 +2,8 @@
 // values, and an audit trail as a timeline. One look on every detail page.
 
 import { Group, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { formatWaktu } from '@portal/contract';
 import type { ReactNode } from 'react';
-import { formatWaktu } from '../i18n/format';
 
 /**
  * A titled card; `empty` (when given) is said instead of the content. `compact`: a card inside a
@@ -56,7 +56,9 @@ export function FieldList({ rows }: { rows: [string, ReactNode][] }) {
 
 export interface RiwayatItem {
   judul: string;
+  /** Who acted, by name; their username shows on hover (issue #32). */
   oleh: string | null;
+  olehUsername?: string | null;
   at: string;
   alasan?: string | null;
 }
@@ -70,7 +72,7 @@ export function RiwayatKartu({ title, empty, items }: { title: string; empty: st
           // biome-ignore lint/suspicious/noArrayIndexKey: the trail is append-only, its order fixed
           <Timeline.Item key={index} title={event.judul}>
             <Text size="xs" c="dimmed">
-              {event.oleh ?? '–'} · {formatWaktu(event.at)}
+              <span title={event.olehUsername ?? undefined}>{event.oleh ?? '–'}</span> · {formatWaktu(event.at)}
             </Text>
             {event.alasan && <Text size="sm">{event.alasan}</Text>}
           </Timeline.Item>

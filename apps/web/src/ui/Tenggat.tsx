@@ -4,11 +4,10 @@
 
 import { Tooltip } from '@mantine/core';
 import { useInterval } from '@mantine/hooks';
-import { TAHAP_NAMA, type Tahap, type TrackId } from '@portal/contract';
+import { formatWaktu, TAHAP_NAMA, type Tahap, type TrackId } from '@portal/contract';
 import { IconClock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useJadwal } from '../api/jadwal';
-import { formatWaktu } from '../i18n/format';
 import { StatusLabel } from './status/StatusBadges';
 
 /** "2 hari 3 jam", "5 jam 12 menit", "12 menit" until `ms` has passed. */
@@ -28,7 +27,7 @@ export function Tenggat({ track, tahap }: { track: TrackId; tahap: Tahap }) {
   if (!jadwal) return null;
   const mulai = new Date(jadwal.mulai).getTime();
   const selesai = new Date(jadwal.selesai).getTime();
-  const rentang = `${formatWaktu(jadwal.mulai)} – ${formatWaktu(jadwal.selesai)} WIB`;
+  const rentang = `${formatWaktu(jadwal.mulai)} – ${formatWaktu(jadwal.selesai)}`;
   const [color, text] =
     now < mulai
       ? ['gray', `Jadwal ${TAHAP_NAMA[tahap]} dibuka dalam ${sisaWaktu(mulai - now)}`]

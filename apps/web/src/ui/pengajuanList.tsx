@@ -3,12 +3,12 @@
 // the search, the instansi picker for national roles, the status chips and the window's
 // countdown. Each list adds its own columns and filters, in its own words (its i18n part).
 
-import type { Tahap, TrackId } from '@portal/contract';
+import { formatWaktu, type Tahap, type TrackId } from '@portal/contract';
 import { idList } from '../i18n/list';
 import type { ListSpec } from '../table/listState';
-import { formatWaktu } from './list/format';
 import { statusFilter } from './list/statusFilter';
 import type { ColumnDescription, FilterDescription, ListDescription, ListRow } from './list/types';
+import { Nomor } from './Nomor';
 import { Tenggat } from './Tenggat';
 
 /** The applicant's number and name; the name is the row's label and sorts. */
@@ -17,7 +17,7 @@ export function pelamarColumns<R extends { noPeserta: string; nama: string }>(he
   nama: string;
 }): ColumnDescription<R>[] {
   return [
-    { key: 'noPeserta', header: headers.noPeserta, render: (row) => row.noPeserta },
+    { key: 'noPeserta', header: headers.noPeserta, render: (row) => <Nomor>{row.noPeserta}</Nomor> },
     { key: 'nama', header: headers.nama, sortKey: 'nama', primary: true, render: (row) => row.nama },
   ];
 }

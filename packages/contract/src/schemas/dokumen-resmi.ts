@@ -5,7 +5,7 @@
 
 import { z } from 'zod';
 import { TRACK_IDS } from '../tracks.js';
-import { coercedIntRange, isoDate } from './primitives.js';
+import { coercedIntRange, isoDate, nipSchema } from './primitives.js';
 
 export const DOKUMEN_RESMI_JENIS = ['PENGUMUMAN', 'BERITA_ACARA'] as const;
 export type DokumenResmiJenis = (typeof DOKUMEN_RESMI_JENIS)[number];
@@ -25,10 +25,7 @@ const teks = (nama: string, max: number) =>
 export const penandatanganSchema = z.object({
   jabatan: teks('Jabatan penanda tangan', 150),
   nama: teks('Nama penanda tangan', 150),
-  nip: z
-    .string()
-    .trim()
-    .regex(/^\d{18}$/, 'NIP terdiri atas 18 angka'),
+  nip: nipSchema,
 });
 export type Penandatangan = z.infer<typeof penandatanganSchema>;
 

@@ -38,9 +38,14 @@ export const imporJenisInfoSchema = z.object({
 export const imporJenisResponseSchema = z.object({ jenis: z.array(imporJenisInfoSchema) });
 export type ImporJenisInfo = z.infer<typeof imporJenisInfoSchema>;
 
-/** A rejected row: its row number in the file (the header is row 1), the column and why. */
+/**
+ * One problem of a rejected row (issue #32: every problem of every row, in one check): its row
+ * number in the file (the header is row 1), the column and why — a refused shape says the format
+ * expected. A report lists at most IMPOR_LAPORAN_BATAS of them; the download has them all.
+ */
 export const imporPenolakanSchema = z.object({
   baris: z.number().int(),
+  /** The column (or the key's columns, "track, nomor_peserta"); null only for a line that is no row at all. */
   kolom: z.string().nullable(),
   nilai: z.string().nullable(),
   pesan: z.string(),
@@ -54,6 +59,9 @@ export const imporKonflikSchema = z.object({
   alasan: z.string(),
 });
 export type ImporKonflik = z.infer<typeof imporKonflikSchema>;
+
+/** The most problems a check's report lists (a million-row file's report stays small). */
+export const IMPOR_LAPORAN_BATAS = 200;
 
 /** The counts both a check and a finished job report. */
 const imporHitungan = {

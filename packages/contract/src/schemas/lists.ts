@@ -46,6 +46,14 @@ export type PelamarSortColumn = (typeof PELAMAR_SORT_COLUMNS)[number];
 
 const code = z.string().trim().min(1).max(40);
 
+/**
+ * The verifier's own work in their list (issue #32), each matching a dashboard tile: applicants
+ * they hold and have not decided, decisions the supervisor returned to them, and what they decided
+ * today or ever. Without it the list is the queue.
+ */
+export const KERJA_SAYA = ['dikerjakan', 'dikembalikan', 'hari-ini', 'semua'] as const;
+export type KerjaSaya = (typeof KERJA_SAYA)[number];
+
 export const pelamarFilterSchema = z
   .object({
     statusVerifikasi: z.enum(STATUS_VERIFIKASI).optional(),
@@ -59,6 +67,7 @@ export const pelamarFilterSchema = z
     tglVerifikasiDari: isoDate.optional(),
     tglVerifikasiSampai: isoDate.optional(),
     verifikatorId: idParam.optional(),
+    kerjaSaya: z.enum(KERJA_SAYA).optional(),
   })
   .strict();
 export type PelamarFilter = z.infer<typeof pelamarFilterSchema>;
@@ -124,6 +133,8 @@ export const pelamarRowSchema = z.object({
   alasanTms: z.array(z.string()).nullable(),
   /** The caller holds this applicant (verifier's queue). */
   klaimSaya: z.boolean(),
+  /** Who holds this undecided applicant now (a claim in force), so the queue says who works on what. */
+  klaimNama: z.string().nullable(),
   instansi: z.object({ id: z.number(), kode: z.string(), nama: z.string() }),
 });
 export type PelamarRow = z.infer<typeof pelamarRowSchema>;
@@ -137,11 +148,6 @@ export const pelamarListResponseSchema = z.object({
   summaries: z.array(statusSummarySchema),
 });
 export type PelamarListResponse = z.infer<typeof pelamarListResponseSchema>;
-
-/** NIK as monitoring roles see it: region and sequence, the birth date hidden. */
-export function maskNik(nik: string): string {
-  return `${nik.slice(0, 6)}******${nik.slice(12)}`;
-}
 
 /** One applicant in full, as the detail page shows it (read-only). */
 export const pelamarDetailSchema = pelamarRowSchema.extend({

@@ -72,3 +72,18 @@ export const isoDateTime = z.iso
   .refine((value) => isRealDate(value.slice(0, 10)) && Number.isFinite(Date.parse(value)), {
     error: ISO_DATETIME_MESSAGE,
   });
+
+export const NIP_MESSAGE = 'NIP terdiri atas 18 angka';
+
+/** A NIP as it is written ("19700101 199503 1 002", or with dots or dashes) as its 18 digits. */
+export const normalisasiNip = (value: string): string => value.replace(/[\s.\-/]/g, '');
+
+/**
+ * A NIP (Nomor Induk Pegawai, 18 digits): typed in its usual written form with spaces, dots or
+ * dashes between its parts, kept as the digits alone — the same on both sides, so the screen and
+ * the server accept the same text. `overwrite`, not `transform`: the OpenAPI document still says string.
+ */
+export const nipSchema = z
+  .string()
+  .overwrite(normalisasiNip)
+  .regex(/^\d{18}$/, NIP_MESSAGE);

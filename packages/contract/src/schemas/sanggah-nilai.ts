@@ -28,6 +28,16 @@ export const KOMPONEN_NILAI = [
   'AFIRMASI',
 ] as const;
 export type KomponenNilai = (typeof KOMPONEN_NILAI)[number];
+/** Each component as people call it (issue #32: words, never codes). */
+export const KOMPONEN_NILAI_NAMA: Record<KomponenNilai, string> = {
+  TWK: 'TWK',
+  TIU: 'TIU',
+  TKP: 'TKP',
+  TEKNIS: 'Kompetensi teknis',
+  MANAJERIAL_SOSIOKULTURAL: 'Manajerial dan sosio-kultural',
+  WAWANCARA: 'Wawancara',
+  AFIRMASI: 'Afirmasi',
+};
 /** CPNS SKD: answered nationally by ROLE_JAWAB_SANGGAH_NILAI_SKD. */
 export const KOMPONEN_SKD = ['TWK', 'TIU', 'TKP'] as const satisfies readonly KomponenNilai[];
 const KOMPONEN_PPPK = ['TEKNIS', 'MANAJERIAL_SOSIOKULTURAL', 'WAWANCARA', 'AFIRMASI'] as const;

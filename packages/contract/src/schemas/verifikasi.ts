@@ -4,6 +4,7 @@
 // `PUT {base}/{id}`, `PUT {base}/updateStatus`.
 
 import { z } from 'zod';
+import { formatIpk } from '../format.js';
 import { dbId, isoDate, recordVersion } from './primitives.js';
 import { STATUS_SUPERVISI } from './status.js';
 
@@ -103,7 +104,9 @@ export type Temuan = z.infer<typeof temuanSchema>;
 export const riwayatSchema = z.object({
   at: z.string(),
   aksi: z.string(),
+  /** Who acted, by name (issue #32); their username beside it, for a tooltip. */
   oleh: z.string().nullable(),
+  olehUsername: z.string().nullable(),
   dari: z.string().nullable(),
   ke: z.string().nullable(),
   alasan: z.string().nullable(),
@@ -228,7 +231,7 @@ export function temuanOf(input: TemuanInput): { usia: VerifikasiDetail['usia']; 
   if (Number(input.ipk) < Number(syarat.ipkMin)) {
     temuan.push({
       kode: 'IPK',
-      pesan: `IPK ${input.ipk} di bawah batas minimal ${syarat.ipkMin}.`,
+      pesan: `IPK ${formatIpk(input.ipk)} di bawah batas minimal ${formatIpk(syarat.ipkMin)}.`,
       alasan: 'IPK',
     });
   }

@@ -49,7 +49,7 @@ describe('GET /api/dashboard', () => {
     expect(cardOf(s, 'klaimAfirmasiMenunggu')).toMatchObject({
       value: belum,
       total: semua,
-      href: '/nakes/afirmasi-admin',
+      href: '/nakes/afirmasi-admin?f.status=BELUM',
     });
     const supervisor = section(await dashboardOf('supervisor.nakes'), 'nakes');
     const afirmasi = await count(
@@ -60,7 +60,7 @@ describe('GET /api/dashboard', () => {
     );
     expect(cardOf(supervisor, 'sanggahAfirmasiMenunggu')).toMatchObject({
       value: afirmasi,
-      href: '/nakes/sanggah-afirmasi',
+      href: '/nakes/sanggah-afirmasi?f.status=DIAJUKAN',
     });
     expect(cardOf(supervisor, 'sanggahMenunggu').value).toBe(administrasi);
   });

@@ -10,6 +10,27 @@ import { hariTerakhir } from './service.js';
 
 const { api, call, dashboardOf, count, userId, grouped } = useDashboardFixture();
 
+/** The list call behind each screen a tile opens. */
+const LIST_CALL: Record<string, string> = {
+  verifikasi: 'verifikator',
+  supervisi: 'supervisor',
+  'rekap-supervisi': 'my-supervisi',
+  sanggah: 'sanggah',
+};
+
+/** Issue #32: the list a tile opens, filtered as its link says, holds exactly what the tile counts. */
+async function expectListBehind(username: string, tile: { key: string; value: number; href: string | null }) {
+  const url = new URL(tile.href ?? '', 'http://portal');
+  const [, track, screen] = url.pathname.split('/');
+  const filter = Object.fromEntries([...url.searchParams].map(([name, value]) => [name.replace(/^f\./, ''), value]));
+  const list = await call(username, 'POST', `/api/${track}/${LIST_CALL[screen ?? '']}/filter`, {
+    filter,
+    paginator: { page: 1, pageSize: 10 },
+  });
+  expect(list.statusCode, list.body).toBe(200);
+  expect(list.json().recordsTotal, `${tile.key} → ${tile.href}`).toBe(tile.value);
+}
+
 describe('GET /api/dashboard', () => {
   it('refuses without a session', async () => {
     const res = await api.client.request({ method: 'GET', url: '/api/dashboard' });
@@ -57,7 +78,11 @@ describe('GET /api/dashboard', () => {
     expect(cardOf(s, 'dikembalikanKeSaya').value).toBe(1);
     const belum = await count(sql`SELECT count(*) AS n FROM pelamar WHERE ${where} AND status_verifikasi = 'BELUM'`);
     const total = await count(sql`SELECT count(*) AS n FROM pelamar WHERE ${where}`);
-    expect(cardOf(s, 'menungguVerifikasi')).toMatchObject({ value: belum, total, href: '/cpns/verifikasi' });
+    expect(cardOf(s, 'menungguVerifikasi')).toMatchObject({
+      value: belum,
+      total,
+      href: '/cpns/verifikasi?f.statusVerifikasi=BELUM',
+    });
 
     const { rows } = await sql<{ hari: string; n: number }>`
       SELECT ${jakartaDay('tgl_verifikasi')} AS hari, count(*)::int AS n FROM pelamar
@@ -71,6 +96,20 @@ describe('GET /api/dashboard', () => {
     expect(Object.keys(chartOf(s, 'diputusHarian'))).toEqual(hari);
     expect(cardOf(s, 'diputusHariIni').value).toBe(expected[hari[6] as string]);
     expect(cardOf(s, 'diputusHariIni').value).toBeGreaterThan(0);
+
+    // Issue #32: every tile opens the verifier's list filtered to exactly what it counts.
+    for (const key of ['klaimSaya', 'dikembalikanKeSaya', 'menungguVerifikasi', 'diputusHariIni']) {
+      await expectListBehind('verifikator.cpns', cardOf(s, key));
+    }
+    const semua = await call('verifikator.cpns', 'POST', '/api/cpns/verifikator/filter', {
+      filter: { kerjaSaya: 'semua' },
+      paginator: { page: 1, pageSize: 10 },
+    });
+    expect(semua.json().recordsTotal).toBe(
+      await count(
+        sql`SELECT count(*) AS n FROM pelamar WHERE ${where} AND verifikator_id = ${verifier} AND status_verifikasi <> 'BELUM'`,
+      ),
+    );
   });
 
   it('shows the supervisor the decisions awaiting review, their reviews and waiting objections', async () => {
@@ -83,6 +122,9 @@ describe('GET /api/dashboard', () => {
     );
     const decided = await count(sql`SELECT count(*) AS n FROM pelamar WHERE ${where} AND status_verifikasi <> 'BELUM'`);
     expect(cardOf(s, 'menungguSupervisi')).toMatchObject({ value: menunggu, total: decided, href: '/cpns/supervisi' });
+    for (const key of ['menungguSupervisi', 'disupervisiHariIni', 'sanggahMenunggu']) {
+      await expectListBehind('supervisor.cpns', cardOf(s, key));
+    }
     const today = await count(sql`
       SELECT count(*) AS n FROM pelamar WHERE ${where} AND supervisor_id = ${supervisor}
         AND ${jakartaDay('tgl_supervisi')} = to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD')
@@ -98,7 +140,7 @@ describe('GET /api/dashboard', () => {
       sql`SELECT count(*) AS n FROM sanggah WHERE instansi_id = ${KEMENKUM} AND track = 'cpns' AND status = 'DIAJUKAN'`,
     );
     expect(waiting).toBeGreaterThan(0);
-    expect(cardOf(s, 'sanggahMenunggu')).toMatchObject({ value: waiting, href: '/cpns/sanggah' });
+    expect(cardOf(s, 'sanggahMenunggu')).toMatchObject({ value: waiting, href: '/cpns/sanggah?f.status=DIAJUKAN' });
   });
 
   it('shows the admin the instansi’s statuses, supervision progress, lock and objections', async () => {

@@ -66,6 +66,9 @@ const card = (
         : trackPath(ctx.track, options.href as TrackScreen),
 });
 
+/** The verifier's list filtered to exactly what a tile counts (issue #32), e.g. `f.kerjaSaya=hari-ini`. */
+const kerja = (ctx: FigureContext, query: string) => `${trackPath(ctx.track, 'verifikasi')}?${query}`;
+
 const kategori = (ctx: FigureContext, key: string, labels: readonly string[], counts: Map<string, number>) =>
   ({
     key,
@@ -134,8 +137,8 @@ const klaimSaya: Figure = async (ctx) => {
   `);
   return {
     cards: [
-      card(ctx, 'klaimSaya', Number(row?.klaim ?? 0), { href: 'verifikasi' }),
-      card(ctx, 'dikembalikanKeSaya', Number(row?.dikembalikan ?? 0), { href: 'verifikasi' }),
+      card(ctx, 'klaimSaya', Number(row?.klaim ?? 0), { href: kerja(ctx, 'f.kerjaSaya=dikerjakan') }),
+      card(ctx, 'dikembalikanKeSaya', Number(row?.dikembalikan ?? 0), { href: kerja(ctx, 'f.kerjaSaya=dikembalikan') }),
     ],
   };
 };
@@ -144,7 +147,12 @@ const klaimSaya: Figure = async (ctx) => {
 const menungguVerifikasi: Figure = async (ctx) => {
   const counts = await statusCounts(ctx);
   return {
-    cards: [card(ctx, 'menungguVerifikasi', counts.get('BELUM') ?? 0, { total: sum(counts), href: 'verifikasi' })],
+    cards: [
+      card(ctx, 'menungguVerifikasi', counts.get('BELUM') ?? 0, {
+        total: sum(counts),
+        href: kerja(ctx, 'f.statusVerifikasi=BELUM'),
+      }),
+    ],
   };
 };
 
@@ -161,7 +169,9 @@ const diputusSaya: Figure = async (ctx) => {
   const perHari = new Map(days.map((day) => [day.tanggal, day.ms + day.tms]));
   return {
     cards: [
-      card(ctx, 'diputusHariIni', perHari.get(ctx.hari[ctx.hari.length - 1] ?? '') ?? 0, { href: 'rekap-verifikasi' }),
+      card(ctx, 'diputusHariIni', perHari.get(ctx.hari[ctx.hari.length - 1] ?? '') ?? 0, {
+        href: kerja(ctx, 'f.kerjaSaya=hari-ini'),
+      }),
     ],
     charts: [harian(ctx, 'diputusHarian', perHari)],
   };
@@ -189,7 +199,7 @@ const disupervisiSaya: Figure = async (ctx) => {
   return {
     cards: [
       card(ctx, 'disupervisiHariIni', perHari.get(ctx.hari[ctx.hari.length - 1] ?? '') ?? 0, {
-        href: 'rekap-supervisi',
+        href: `${trackPath(ctx.track, 'rekap-supervisi')}?f.kerjaSaya=hari-ini`,
       }),
     ],
     charts: [harian(ctx, 'disupervisiHarian', perHari)],
@@ -200,7 +210,12 @@ const disupervisiSaya: Figure = async (ctx) => {
 const sanggahMenunggu: Figure = async (ctx) => {
   const { status } = await sanggahCounts(ctx);
   return {
-    cards: [card(ctx, 'sanggahMenunggu', status.get('DIAJUKAN') ?? 0, { total: sum(status), href: 'sanggah' })],
+    cards: [
+      card(ctx, 'sanggahMenunggu', status.get('DIAJUKAN') ?? 0, {
+        total: sum(status),
+        href: `${trackPath(ctx.track, 'sanggah')}?f.status=DIAJUKAN`,
+      }),
+    ],
   };
 };
 
@@ -212,7 +227,7 @@ const sanggahAfirmasiMenunggu: Figure = async (ctx) => {
     cards: [
       card(ctx, 'sanggahAfirmasiMenunggu', status.get('DIAJUKAN') ?? 0, {
         total: sum(status),
-        href: 'sanggah-afirmasi',
+        href: `${trackPath(ctx.track, 'sanggah-afirmasi')}?f.status=DIAJUKAN`,
       }),
     ],
   };
@@ -226,7 +241,10 @@ const klaimAfirmasi: Figure = async (ctx) => {
   const counts = new Map(rows.map((row) => [row.status, Number(row.jumlah)]));
   return {
     cards: [
-      card(ctx, 'klaimAfirmasiMenunggu', counts.get('BELUM') ?? 0, { total: sum(counts), href: 'afirmasi-admin' }),
+      card(ctx, 'klaimAfirmasiMenunggu', counts.get('BELUM') ?? 0, {
+        total: sum(counts),
+        href: `${trackPath(ctx.track, 'afirmasi-admin')}?f.status=BELUM`,
+      }),
     ],
     charts: [kategori(ctx, 'statusAfirmasi', STATUS_AFIRMASI, counts)],
   };
@@ -283,8 +301,14 @@ const cekSanggah: Figure = async (ctx) => {
   const dijawab = sum(status) - (status.get('DIAJUKAN') ?? 0);
   return {
     cards: [
-      card(ctx, 'sanggahBelumDiperiksa', belumDiperiksa, { total: dijawab, href: 'sanggah' }),
-      card(ctx, 'sanggahDitandai', ditandai, { total: dijawab, href: 'sanggah' }),
+      card(ctx, 'sanggahBelumDiperiksa', belumDiperiksa, {
+        total: dijawab,
+        href: `${trackPath(ctx.track, 'sanggah')}?f.cek=BELUM`,
+      }),
+      card(ctx, 'sanggahDitandai', ditandai, {
+        total: dijawab,
+        href: `${trackPath(ctx.track, 'sanggah')}?f.cek=DITANDAI`,
+      }),
     ],
   };
 };

@@ -9,6 +9,8 @@
 import {
   ALASAN_TMS,
   type BeritaAcaraRequest,
+  formatAngka,
+  formatTanggalPanjang,
   JENIS_FORMASI_NAMA,
   maskNik,
   type PengumumanRequest,
@@ -19,9 +21,6 @@ import { pembukaanBeritaAcara, terbilang } from './terbilang.js';
 
 const ALASAN = new Map<string, string>(ALASAN_TMS.map((a) => [a.kode, a.label]));
 export const jenisNama = (kode: string) => JENIS_FORMASI_NAMA[kode as keyof typeof JENIS_FORMASI_NAMA] ?? kode;
-
-export const tanggalPanjang = (iso: string) =>
-  new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 export interface FormasiKey {
   id: number;
@@ -56,7 +55,7 @@ export const keterangan = (r: BarisPengumuman) =>
   r.status === 'TMS' ? (r.alasanTms ?? []).map((k) => ALASAN.get(k) ?? k).join('; ') : '';
 
 const kolomPengumuman: Column<BarisPengumuman & { no: number }>[] = [
-  { title: 'No.', width: 30, value: (r) => r.no.toLocaleString('id-ID'), align: 'right', oneLine: true },
+  { title: 'No.', width: 30, value: (r) => formatAngka(r.no), align: 'right', oneLine: true },
   { title: 'Nomor Peserta', width: 86, value: (r) => r.noPeserta, oneLine: true },
   { title: 'Nama', width: 130, value: (r) => r.nama },
   { title: 'NIK', width: 80, value: (r) => maskNik(r.nik), oneLine: true },
@@ -114,7 +113,7 @@ export async function tulisPengumuman(pdf: OfficialPdf, isi: IsiPengumuman): Pro
   );
   // The objections paragraph may stay on the page before; the closing goes with the signature.
   pdf.penutup('Demikian pengumuman ini disampaikan untuk diketahui dan dilaksanakan sebagaimana mestinya.', {
-    tanggal: tanggalPanjang(request.tanggal),
+    tanggal: formatTanggalPanjang(request.tanggal),
     penandatangan: [request.penandatangan],
   });
   return no;
@@ -142,9 +141,8 @@ export interface IsiBeritaAcara {
   mengubah: { kode: string; nomor: string; tanggal: string } | null;
 }
 
-const angka = (n: number) => n.toLocaleString('id-ID');
 /** A count as a letter's text writes it: "480 (empat ratus delapan puluh)". */
-const jumlah = (n: number) => `${angka(n)} (${terbilang(n)})`;
+const jumlah = (n: number) => `${formatAngka(n)} (${terbilang(n)})`;
 
 /** The minutes: what was verified, by whom, the totals per formasi and per reason, the lock. */
 export function tulisBeritaAcara(pdf: OfficialPdf, isi: IsiBeritaAcara): void {
@@ -168,7 +166,7 @@ export function tulisBeritaAcara(pdf: OfficialPdf, isi: IsiBeritaAcara): void {
   );
   // The customary opening: the day and the date in words, and where.
   pdf.paragraph(
-    `${pembukaanBeritaAcara(request.tanggal)}, bertempat di ${pdf.kop.kota}, ${isi.instansi} telah menyelesaikan verifikasi administrasi ${isi.trackTitle} melalui Portal Verifikasi ASN terhadap ${jumlah(total.terdaftar)} pelamar, dengan hasil ${jumlah(total.ms)} Memenuhi Syarat dan ${jumlah(total.tms)} Tidak Memenuhi Syarat. Hasil verifikasi dikunci (final verifikasi) pada ${isi.dikunciAt} WIB oleh ${isi.dikunciOleh}, dengan rincian sebagai berikut.`,
+    `${pembukaanBeritaAcara(request.tanggal)}, bertempat di ${pdf.kop.kota}, ${isi.instansi} telah menyelesaikan verifikasi administrasi ${isi.trackTitle} melalui Portal Verifikasi ASN terhadap ${jumlah(total.terdaftar)} pelamar, dengan hasil ${jumlah(total.ms)} Memenuhi Syarat dan ${jumlah(total.tms)} Tidak Memenuhi Syarat. Hasil verifikasi dikunci (final verifikasi) pada ${isi.dikunciAt} oleh ${isi.dikunciOleh}, dengan rincian sebagai berikut.`,
   );
   // Only the formasi someone applied to: a national instansi has hundreds without a single one.
   const dilamar = isi.formasi.filter((f) => f.terdaftar > 0);
@@ -182,9 +180,9 @@ export function tulisBeritaAcara(pdf: OfficialPdf, isi: IsiBeritaAcara): void {
         value: (r) =>
           r.formasi ? `${r.formasi.jabatan} · ${r.formasi.lokasi} · ${jenisNama(r.formasi.jenis)}` : 'Jumlah',
       },
-      { title: 'Terdaftar', width: 70, value: (r) => angka(r.terdaftar), align: 'right' },
-      { title: 'MS', width: 70, value: (r) => angka(r.ms), align: 'right' },
-      { title: 'TMS', width: 70, value: (r) => angka(r.tms), align: 'right' },
+      { title: 'Terdaftar', width: 70, value: (r) => formatAngka(r.terdaftar), align: 'right' },
+      { title: 'MS', width: 70, value: (r) => formatAngka(r.ms), align: 'right' },
+      { title: 'TMS', width: 70, value: (r) => formatAngka(r.tms), align: 'right' },
     ],
     { lanjutan: judulFormasi },
   );
@@ -197,7 +195,7 @@ export function tulisBeritaAcara(pdf: OfficialPdf, isi: IsiBeritaAcara): void {
   const perAlasan = pdf.table<{ label: string; jumlah: number | null }>(
     [
       { title: 'Alasan', width: CONTENT_WIDTH - 80, value: (r) => r.label },
-      { title: 'Pelamar', width: 80, value: (r) => (r.jumlah === null ? '' : angka(r.jumlah)), align: 'right' },
+      { title: 'Pelamar', width: 80, value: (r) => (r.jumlah === null ? '' : formatAngka(r.jumlah)), align: 'right' },
     ],
     { lanjutan: judulAlasan },
   );
@@ -219,7 +217,7 @@ export function tulisBeritaAcara(pdf: OfficialPdf, isi: IsiBeritaAcara): void {
     const t = pdf.table<{ nama: string; jumlah: number }>(
       [
         { title: 'Nama', width: CONTENT_WIDTH - 80, value: (r) => r.nama },
-        { title: 'Keputusan', width: 80, value: (r) => angka(r.jumlah), align: 'right' },
+        { title: 'Keputusan', width: 80, value: (r) => formatAngka(r.jumlah), align: 'right' },
       ],
       { lanjutan: heading },
     );
@@ -229,7 +227,7 @@ export function tulisBeritaAcara(pdf: OfficialPdf, isi: IsiBeritaAcara): void {
   }
   // The signers side by side, on one page with the closing.
   pdf.penutup('Demikian berita acara ini dibuat dengan sebenarnya untuk dipergunakan sebagaimana mestinya.', {
-    tanggal: tanggalPanjang(request.tanggal),
+    tanggal: formatTanggalPanjang(request.tanggal),
     penandatangan: request.penandatangan,
   });
 }

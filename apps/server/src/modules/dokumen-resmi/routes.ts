@@ -14,6 +14,7 @@ import {
   dokumenResmiSchema,
   dokumenResmiStatusSchema,
   type FormatBerkasTerbit,
+  formatAngka,
   hasTrackRole,
   type Keaslian,
   keaslianBerkasSchema,
@@ -309,7 +310,7 @@ const bukanXlsx = () =>
     'Berkas yang dikirim sebagai Excel bukan berkas XLSX. Unggah salinan Excel pengumuman seperti yang diunduh.',
   );
 
-const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toLocaleString('id-ID', { maximumFractionDigits: 1 })} MB`;
+const mb = (bytes: number) => `${formatAngka(bytes / (1024 * 1024), 1)} MB`;
 
 const melebihiBatas = (maxBytes: number) =>
   new AppError(413, 'BERKAS_TERLALU_BESAR', `Berkas yang diperiksa paling besar ${mb(maxBytes)}.`, { maxBytes });

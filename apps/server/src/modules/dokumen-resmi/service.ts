@@ -17,6 +17,9 @@ import {
   DOKUMEN_RESMI_JUDUL,
   type DokumenResmi,
   type DokumenResmiJenis,
+  formatTanggalPanjang,
+  formatWaktuPanjang,
+  namaLengkap,
   type PenandaTangan,
   type PengumumanRequest,
   TRACKS,
@@ -29,14 +32,12 @@ import { transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { type Actor, recordAudit } from '../audit/audit.js';
-import { formatWaktu } from '../jadwal/window.js';
 import { statusFinal } from '../verifikasi/service.js';
 import {
   type BarisPengumuman,
   type HitunganFormasi,
   type IsiBeritaAcara,
   type IsiPengumuman,
-  tanggalPanjang,
   tulisBeritaAcara,
   tulisPengumuman,
 } from './content.js';
@@ -290,9 +291,7 @@ async function* barisPengumuman(db: Kysely<DB>, scope: DokumenScope): AsyncItera
       yield rows.map((r) => ({
         formasi: key,
         noPeserta: r.no_peserta,
-        nama: [r.gelar_depan ? `${r.gelar_depan} ` : '', r.nama, r.gelar_belakang ? `, ${r.gelar_belakang}` : ''].join(
-          '',
-        ),
+        nama: namaLengkap({ gelarDepan: r.gelar_depan, nama: r.nama, gelarBelakang: r.gelar_belakang }),
         nik: r.nik,
         status: r.status_verifikasi,
         alasanTms: r.alasan_tms,
@@ -394,9 +393,9 @@ export async function buatPengumuman(
     trackTitle: TRACKS[scope.track].title,
     tahun: Number(request.tanggal.slice(0, 4)),
     masaSanggah: sanggah
-      ? `${formatWaktu(new Date(sanggah.mulai))} sampai ${formatWaktu(new Date(sanggah.selesai))} WIB`
+      ? `${formatWaktuPanjang(new Date(sanggah.mulai))} sampai ${formatWaktuPanjang(new Date(sanggah.selesai))}`
       : null,
-    mengubah: mengubah && { ...mengubah, tanggal: tanggalPanjang(mengubah.tanggal) },
+    mengubah: mengubah && { ...mengubah, tanggal: formatTanggalPanjang(mengubah.tanggal) },
   };
   // The Excel copy is written from the rows of the PDF's written pass, and kept with it.
   const judul = DOKUMEN_RESMI_JUDUL.PENGUMUMAN;
@@ -504,9 +503,9 @@ export async function buatBeritaAcara(
     ),
     verifikator: verifikator.rows,
     supervisor: supervisor.rows,
-    dikunciAt: final.dikunciAt ? formatWaktu(new Date(`${final.dikunciAt}+07:00`)) : '–',
+    dikunciAt: formatWaktuPanjang(final.dikunciAt),
     dikunciOleh: final.dikunciOleh ?? '–',
-    mengubah: mengubah && { ...mengubah, tanggal: tanggalPanjang(mengubah.tanggal) },
+    mengubah: mengubah && { ...mengubah, tanggal: formatTanggalPanjang(mengubah.tanggal) },
   };
   const stored = await render(files, frame, DOKUMEN_RESMI_JUDUL.BERITA_ACARA, penanda, async (pdf) =>
     tulisBeritaAcara(pdf, isi),

@@ -3,6 +3,8 @@
 // (berita acara), "Pada hari ini Jumat tanggal dua puluh tujuh bulan November tahun dua ribu dua
 // puluh enam". Pure functions, no locale of the machine involved.
 
+import { bacaWaktu, NAMA_BULAN } from '@portal/contract';
+
 const SATUAN = ['', 'satu', 'dua', 'tiga', 'empat', 'lima', 'enam', 'tujuh', 'delapan', 'sembilan'];
 
 /** The scales above a thousand, each a thousand times the one before. */
@@ -51,20 +53,6 @@ export function terbilang(n: number): string {
 }
 
 export const NAMA_HARI = ['Minggu', 'Senin', 'Selasa', 'Rabu', 'Kamis', 'Jumat', 'Sabtu'] as const;
-export const NAMA_BULAN = [
-  'Januari',
-  'Februari',
-  'Maret',
-  'April',
-  'Mei',
-  'Juni',
-  'Juli',
-  'Agustus',
-  'September',
-  'Oktober',
-  'November',
-  'Desember',
-] as const;
 
 export interface TanggalTerbilang {
   /** The day of the week: 'Jumat'. */
@@ -76,8 +64,6 @@ export interface TanggalTerbilang {
   /** The year in words: 'dua ribu dua puluh enam'. */
   tahun: string;
 }
-
-const WIB_MS = 7 * 60 * 60 * 1000;
 
 /** Year, month (1–12) and day of a calendar date: a 'YYYY-MM-DD' string as written, a moment in WIB. */
 function kalender(tanggal: Date | string): [tahun: number, bulan: number, hari: number] {
@@ -95,9 +81,9 @@ function kalender(tanggal: Date | string): [tahun: number, bulan: number, hari: 
     }
     return [tahun, bulan, hari];
   }
-  if (Number.isNaN(tanggal.getTime())) throw new RangeError('Tanggal tidak valid.');
-  const wib = new Date(tanggal.getTime() + WIB_MS);
-  return [wib.getUTCFullYear(), wib.getUTCMonth() + 1, wib.getUTCDate()];
+  const wib = bacaWaktu(tanggal);
+  if (!wib) throw new RangeError('Tanggal tidak valid.');
+  return [wib.tahun, wib.bulan, wib.hari];
 }
 
 /**

@@ -22,7 +22,7 @@ import {
 import { createReadStream, existsSync } from 'node:fs';
 import { open, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { PenandaTangan } from '@portal/contract';
+import { formatTanggalPanjang, formatWaktuPanjang, type PenandaTangan } from '@portal/contract';
 import { pdfkitAddPlaceholder } from '@signpdf/placeholder-pdfkit';
 import { DEFAULT_BYTE_RANGE_PLACEHOLDER, SUBFILTER_ETSI_CADES_DETACHED } from '@signpdf/utils';
 import * as asn1js from 'asn1js';
@@ -103,7 +103,7 @@ async function penandaDari(kunciPem: string, rantai: Buffer[], demo: boolean): P
     throw new AppError(
       409,
       'SERTIFIKAT_TTE_KEDALUWARSA',
-      `Sertifikat elektronik "${bagian(cert.subject, 'CN') ?? cert.subject}" berakhir pada ${new Date(cert.validTo).toISOString().slice(0, 10)}. Pasang sertifikat yang berlaku sebelum menerbitkan dokumen resmi.`,
+      `Sertifikat elektronik "${bagian(cert.subject, 'CN') ?? cert.subject}" berakhir pada ${formatTanggalPanjang(new Date(cert.validTo))}. Pasang sertifikat yang berlaku sebelum menerbitkan dokumen resmi.`,
     );
   }
   return {
@@ -385,9 +385,8 @@ export async function tandatanganiBerkas(berkas: string, tertunda: TandaTanganTe
   }
 }
 
-/** WIB, as the rest of the document writes moments. */
-const waktuWib = (date: Date) =>
-  `${new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(date)} WIB`;
+/** WIB, as the rest of the document writes moments (contract format.ts). */
+const waktuWib = (date: Date) => formatWaktuPanjang(date);
 
 /**
  * The visible mark in the signature block (where a wet signature and stamp would go): who signed

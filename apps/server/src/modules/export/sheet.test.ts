@@ -1,4 +1,4 @@
-// The export writer's dates: WIB wall-clock in CSV as DD/MM/YYYY [HH.mm], in Excel as real dates;
+// The export writer's dates: WIB wall-clock in CSV as DD/MM/YYYY [HH.mm WIB], in Excel as real dates;
 // and its cells: no text runs as a formula, numbers stay numbers (issue #30).
 
 import { PassThrough } from 'node:stream';
@@ -47,14 +47,16 @@ describe('export sheet', () => {
     expect(wallClock('2024-09-05T14:21:00Z')?.toISOString()).toBe('2024-09-05T21:21:00.000Z');
     expect(wallClock('bukan tanggal')).toBeNull();
     expect(formatCsvDate('2024-09-05', 'date')).toBe('05/09/2024');
-    expect(formatCsvDate('2024-09-05T21:21:00', 'datetime')).toBe('05/09/2024 21.21');
+    expect(formatCsvDate('2024-09-05T21:21:00', 'datetime')).toBe('05/09/2024 21.21 WIB');
+    expect(formatCsvDate('2024-09-05T14:21:00Z', 'datetime')).toBe('05/09/2024 21.21 WIB');
+    expect(formatCsvDate(null, 'date')).toBe('');
   });
 
   it('writes CSV with DD/MM/YYYY dates and quoted cells', async () => {
     const text = (await collect((out) => writeCsv(out, COLUMNS, batches()))).toString('utf8');
     expect(text.replace(/^\uFEFF/, '').split('\r\n')).toEqual([
       'Nama;Lahir;Waktu',
-      '"Siti; ""Ani""";28/02/1990;05/09/2024 21.21',
+      '"Siti; ""Ani""";28/02/1990;05/09/2024 21.21 WIB',
       'Budi;01/12/1985;',
       '',
     ]);

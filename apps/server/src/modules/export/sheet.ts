@@ -1,12 +1,13 @@
 // The one writer of list exports (issue #3, #19): a list's columns to CSV or Excel, streamed batch
 // by batch (constant memory however many rows). Cells are words, never codes (the columns map
 // them); dates are real Excel dates (a serial with a DD/MM/YYYY format, sortable and filterable in
-// Excel), written as DD/MM/YYYY in CSV. Wall-clock times are WIB, the portal's clock. No text cell
-// can run as a formula (formula.ts, issue #30). Also the download's headers, alike for every list.
+// Excel), written in CSV as the screens write them (contract format.ts: "05/09/2024",
+// "05/09/2024 21.21 WIB"). Wall-clock times are WIB, the portal's clock. No text cell can run as a
+// formula (formula.ts, issue #30). Also the download's headers, alike for every list.
 
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
-import type { ExportFormat } from '@portal/contract';
+import { type ExportFormat, formatTanggal, formatWaktu } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { selAman } from './formula.js';
@@ -41,14 +42,10 @@ export function wallClock(value: string | null): Date | null {
   return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), Number(hh), Number(mm), Number(ss)));
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** "05/09/2024" or "05/09/2024 21.21" (Indonesian time separator). */
+/** "05/09/2024" or "05/09/2024 21.21 WIB", as every screen writes them (issue #32); empty for none. */
 export function formatCsvDate(value: string | null, kind: 'date' | 'datetime'): string {
-  const date = wallClock(value);
-  if (!date) return value ?? '';
-  const day = `${two(date.getUTCDate())}/${two(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
-  return kind === 'date' ? day : `${day} ${two(date.getUTCHours())}.${two(date.getUTCMinutes())}`;
+  if (!value) return '';
+  return kind === 'date' ? formatTanggal(value) : formatWaktu(value);
 }
 
 /**

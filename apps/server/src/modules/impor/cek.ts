@@ -7,6 +7,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import {
   IMPOR_ERROR_CODES,
+  IMPOR_LAPORAN_BATAS,
   type ImporCek,
   type ImporJenis,
   type ImporKonflik,
@@ -19,7 +20,7 @@ import type { BerkasStore } from '../../storage/berkas-store.js';
 import { recordAudit } from '../audit/audit.js';
 import { pembagiGiliran } from '../shared/giliran.js';
 import { type Arsip, bukaFolder, bukaZip, DOKUMEN_MAX_BYTES, MANIFEST, mimeOf } from './arsip.js';
-import { type BarisDitolak, JENIS_IMPOR, JENIS_TERSEDIA, kunciOf, periksaBaris } from './kinds.js';
+import { type BarisDiperiksa, type BarisDitolak, JENIS_IMPOR, JENIS_TERSEDIA, kunciOf, periksaBaris } from './kinds.js';
 import { klasifikasi, SAMA_SAAT_STAGING } from './klasifikasi.js';
 import { perbaruiStatistik } from './merge.js';
 import { type BarisMentah, bacaBerkas, bacaManifest, formatOf } from './read.js';
@@ -38,7 +39,6 @@ const DETAK_CEK_MS = 2000;
 export const ANALYZE_SETIAP = 100_000;
 /** A job whose process stopped beating this long ago is not running any more. */
 export const STALE_SECONDS = 60;
-const REPORT_LIMIT = 200;
 
 export function requireJenis(jenis: ImporJenis): void {
   if (!JENIS_TERSEDIA.includes(jenis)) {
@@ -52,20 +52,29 @@ async function sha256File(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-async function stageRows(
-  db: Kysely<DB>,
-  jenis: ImporJenis,
-  cekId: string,
-  rows: { baris: number; kunci: string; data: string }[],
-) {
+/** A row to stage: its key, what could be read of it, and whether a cell of it was refused. */
+interface BarisStaging {
+  baris: number;
+  kunci: string;
+  data: string;
+  ditolak: boolean;
+}
+
+/**
+ * Stages rows, the refused ones too (already DITOLAK): what could be read of them is checked
+ * against the references with the others (klasifikasi.ts), so one check reports every problem.
+ */
+async function stageRows(db: Kysely<DB>, jenis: ImporJenis, cekId: string, rows: BarisStaging[]) {
   if (rows.length === 0) return;
   const sama = SAMA_SAAT_STAGING[jenis];
   // OFFSET 0: each row's JSON is parsed once, not once per use of t.data.
   await sql`INSERT INTO impor_baris (cek_id, baris, kunci, data, hasil)
-    SELECT ${cekId}::uuid, t.baris, t.kunci, t.data, ${sama ? sql`CASE WHEN ${sama} THEN 'SAMA' END` : sql`NULL`}
-    FROM (SELECT u.baris, u.kunci, u.data::jsonb AS data
-          FROM unnest(${rows.map((r) => r.baris)}::int[], ${rows.map((r) => r.kunci)}::text[], ${rows.map((r) => r.data)}::text[])
-            AS u(baris, kunci, data) OFFSET 0) t`.execute(db);
+    SELECT ${cekId}::uuid, t.baris, t.kunci, t.data,
+      CASE WHEN t.ditolak THEN 'DITOLAK' ${sama ? sql`WHEN ${sama} THEN 'SAMA'` : sql``} END
+    FROM (SELECT u.baris, u.kunci, u.data::jsonb AS data, u.ditolak
+          FROM unnest(${rows.map((r) => r.baris)}::int[], ${rows.map((r) => r.kunci)}::text[], ${rows.map((r) => r.data)}::text[],
+            ${rows.map((r) => r.ditolak)}::boolean[])
+            AS u(baris, kunci, data, ditolak) OFFSET 0) t`.execute(db);
 }
 
 async function stageRejections(db: Kysely<DB>, cekId: string, rows: BarisDitolak[]) {
@@ -83,7 +92,7 @@ async function* barisBerkas(
   input: { jenis: ImporJenis; file: string; namaFile: string },
   files: BerkasStore | undefined,
   arsip: Arsip | null,
-): AsyncIterable<BarisMentah & { berkas?: { sha256: string; mime: string; ukuran: number } }> {
+): AsyncIterable<BarisMentah & { berkas?: { sha256: string; mime: string; ukuran: number }; masalahBerkas?: string }> {
   if (!arsip) {
     const format = formatOf(input.namaFile);
     if (!format) {
@@ -108,21 +117,19 @@ async function* barisBerkas(
   for (const row of bacaManifest(manifest)) {
     const name = (row.nilai.nama_file ?? '').trim().replace(/^\.\//, '');
     const size = arsip.entries.get(name);
+    // The file named is the cell nama_file's problem: the row's other cells are still checked.
     if (!name || size === undefined) {
-      yield { ...row, nilai: { ...row.nilai, __rusak: `berkas "${name}" tidak ada di dalam arsip` } };
+      yield { ...row, masalahBerkas: `berkas "${name}" tidak ada di dalam arsip` };
       continue;
     }
     if (size > DOKUMEN_MAX_BYTES) {
-      yield {
-        ...row,
-        nilai: { ...row.nilai, __rusak: `berkas "${name}" lebih dari ${DOKUMEN_MAX_BYTES / 1024 / 1024} MB` },
-      };
+      yield { ...row, masalahBerkas: `berkas "${name}" lebih dari ${DOKUMEN_MAX_BYTES / 1024 / 1024} MB` };
       continue;
     }
     const bytes = await arsip.read(name);
     const mime = mimeOf(bytes);
     if (!mime) {
-      yield { ...row, nilai: { ...row.nilai, __rusak: `isi berkas "${name}" bukan PDF, JPEG atau PNG` } };
+      yield { ...row, masalahBerkas: `isi berkas "${name}" bukan PDF, JPEG atau PNG` };
       continue;
     }
     // Stored by content now (inert until a document row points at it): the apply needs no archive.
@@ -216,7 +223,7 @@ async function periksa(
   const def = JENIS_IMPOR[input.jenis];
   let dibaca = 0;
   const giliran = pembagiGiliran();
-  let staged: { baris: number; kunci: string; data: string }[] = [];
+  let staged: BarisStaging[] = [];
   let rejected: BarisDitolak[] = [];
   // One batch of rows in flight while the next is read and checked: the file's parsing (this
   // process) and the insert (PostgreSQL) overlap instead of taking turns.
@@ -239,7 +246,7 @@ async function periksa(
   }, DETAK_CEK_MS);
   try {
     let kolomDiperiksa = false;
-    for await (const { baris, nilai, berkas } of barisBerkas(input, input.files, arsip)) {
+    for await (const { baris, nilai, berkas, masalahBerkas } of barisBerkas(input, input.files, arsip)) {
       if (!kolomDiperiksa) {
         kolomDiperiksa = true;
         const missing = def.kolom.filter((k) => k.wajib && !(k.nama in nilai)).map((k) => k.nama);
@@ -257,13 +264,31 @@ async function periksa(
       // their requests every few milliseconds (a verifier's save waits one slice per database round
       // trip), and slows down while they are at work (shared/giliran.ts).
       if (dibaca % 16 === 0) await giliran.mungkinBeri();
-      const checked =
+      // A line that is no row at all (not JSON) has no cells to check; any other row is checked
+      // whole, a problem with the file it names included.
+      const checked: Pick<BarisDiperiksa, 'data' | 'salah'> =
         '__rusak' in nilai
-          ? [{ baris, kolom: null, nilai: null, pesan: nilai.__rusak ?? 'baris tidak terbaca', asli: nilai }]
+          ? {
+              data: {},
+              salah: [{ baris, kolom: null, nilai: null, pesan: nilai.__rusak ?? 'baris tidak terbaca', asli: nilai }],
+            }
           : periksaBaris(def, baris, nilai);
-      if (Array.isArray(checked)) rejected.push(...checked);
-      else
-        staged.push({ baris, kunci: kunciOf(def, checked.data), data: JSON.stringify({ ...checked.data, ...berkas }) });
+      if (masalahBerkas) {
+        checked.salah.push({
+          baris,
+          kolom: 'nama_file',
+          nilai: nilai.nama_file ?? null,
+          pesan: masalahBerkas,
+          asli: nilai,
+        });
+      }
+      rejected.push(...checked.salah);
+      staged.push({
+        baris,
+        kunci: kunciOf(def, checked.data),
+        data: JSON.stringify({ ...checked.data, ...berkas }),
+        ditolak: checked.salah.length > 0,
+      });
       if (staged.length >= STAGE_BATCH) {
         await stage(staged);
         staged = [];
@@ -319,20 +344,23 @@ export const hitungan = (r: { baru: number; berubah: number; sama: number; ditol
 });
 
 export async function countsOf(db: Kysely<DB>, cekId: string) {
+  // Every row is staged, a refused one as DITOLAK (its problems are in impor_tolak).
   const rows = await sql<{ hasil: string; n: number }>`
-    SELECT hasil, count(*)::int AS n FROM impor_baris WHERE cek_id = ${cekId} GROUP BY hasil
-    UNION ALL SELECT 'DITOLAK_BARIS', count(DISTINCT baris)::int FROM impor_tolak WHERE cek_id = ${cekId}`.execute(db);
+    SELECT hasil, count(*)::int AS n FROM impor_baris WHERE cek_id = ${cekId} GROUP BY hasil`.execute(db);
   const n = (h: string) => rows.rows.find((r) => r.hasil === h)?.n ?? 0;
   return {
     baru: n('BARU'),
     berubah: n('BERUBAH'),
     sama: n('SAMA'),
     konflik: n('KONFLIK'),
-    ditolak: n('DITOLAK') + n('DITOLAK_BARIS'),
+    ditolak: n('DITOLAK'),
   };
 }
 
-/** The report of a check: counts, the first rejections and conflicts. */
+/**
+ * The report of a check: counts, the first problems (every problem of a row, each with its column,
+ * in the order of the template's columns) and the first conflicts.
+ */
 export async function laporanCek(db: Kysely<DB>, cekId: string): Promise<ImporCek> {
   await akhiriCekMati(db, cekId);
   const cek = await db.selectFrom('impor_cek').selectAll().where('id', '=', cekId).executeTakeFirst();
@@ -342,14 +370,15 @@ export async function laporanCek(db: Kysely<DB>, cekId: string): Promise<ImporCe
       IMPOR_ERROR_CODES.cekTidakAda,
       'Hasil pemeriksaan ini tidak ada lagi. Unggah berkasnya kembali.',
     );
+  const kolom = JENIS_IMPOR[cek.jenis as ImporJenis]?.kolom.map((k) => k.nama) ?? [];
   const [counts, penolakan, konflik] = await Promise.all([
     countsOf(db, cekId),
     sql<ImporPenolakan>`
       SELECT baris, kolom, nilai, pesan FROM impor_tolak WHERE cek_id = ${cekId}
-      UNION ALL SELECT baris, NULL, kunci, alasan FROM impor_baris WHERE cek_id = ${cekId} AND hasil = 'DITOLAK'
-      ORDER BY baris LIMIT ${REPORT_LIMIT}`.execute(db),
+      ORDER BY baris, kolom IS NOT NULL, array_position(${kolom}::text[], kolom) NULLS LAST, kolom, pesan
+      LIMIT ${IMPOR_LAPORAN_BATAS}`.execute(db),
     sql<ImporKonflik>`SELECT baris, kunci, alasan FROM impor_baris WHERE cek_id = ${cekId} AND hasil = 'KONFLIK'
-      ORDER BY baris LIMIT ${REPORT_LIMIT}`.execute(db),
+      ORDER BY baris LIMIT ${IMPOR_LAPORAN_BATAS}`.execute(db),
   ]);
   return {
     id: cek.id,
@@ -369,9 +398,10 @@ export async function laporanCek(db: Kysely<DB>, cekId: string): Promise<ImporCe
 
 /** Every rejected row with its original cells and why (to fix and upload again). */
 export async function barisDitolak(db: Kysely<DB>, cekId: string) {
+  // A row's problems all carry the same cells (klasifikasi.ts takes those of its format problems).
   const rows = await sql<{ baris: number; asli: Record<string, unknown>; alasan: string }>`
-    SELECT baris, asli, string_agg(pesan, '; ') AS alasan FROM impor_tolak WHERE cek_id = ${cekId} GROUP BY baris, asli
-    UNION ALL SELECT baris, data, alasan FROM impor_baris WHERE cek_id = ${cekId} AND hasil = 'DITOLAK'
+    SELECT baris, asli, string_agg(pesan, '; ' ORDER BY kolom IS NOT NULL, kolom, pesan) AS alasan
+    FROM impor_tolak WHERE cek_id = ${cekId} GROUP BY baris, asli
     ORDER BY baris`.execute(db);
   return rows.rows;
 }

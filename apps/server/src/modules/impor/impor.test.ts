@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { userIdOf } from '../../test/api-fixture.js';
 import { nonAsnDelta, statusDelta } from '../shared/counter-deltas.js';
-import { csv, PDF, PELAMAR_HEADER, PNG, pelamarRow, useImporFixture, zip } from './fixture.js';
+import { csv, FORMASI_HEADER, PDF, PELAMAR_HEADER, PNG, pelamarRow, useImporFixture, zip } from './fixture.js';
 
 const fx = useImporFixture();
 const { api } = fx;
@@ -76,22 +76,7 @@ describe('an import from check to apply (issue #18)', () => {
   });
 
   it('reads formasi with commas as separator and decimal commas; rejects unknown references', async () => {
-    const header = [
-      'instansi_kode',
-      'track',
-      'jabatan_kode',
-      'lokasi_kode',
-      'jenis_formasi',
-      'pendidikan_kode',
-      'jabatan_nama',
-      'lokasi_nama',
-      'pendidikan_nama',
-      'prodi',
-      'usia_min',
-      'usia_max',
-      'ipk_min',
-      'jumlah_kebutuhan',
-    ];
+    const header = FORMASI_HEADER;
     const row = [
       '9901',
       'cpns',
@@ -112,7 +97,14 @@ describe('an import from check to apply (issue #18)', () => {
     unknown[0] = '0000';
     const report = (await fx.cek('formasi', 'formasi.csv', csv([header, row, unknown], ','))).json();
     expect(report).toMatchObject({ baru: 1, ditolak: 1 });
-    expect(report.penolakan[0]).toMatchObject({ baris: 3, pesan: 'instansi_kode tidak dikenal' });
+    expect(report.penolakan).toEqual([
+      {
+        baris: 3,
+        kolom: 'instansi_kode',
+        nilai: '0000',
+        pesan: 'instansi_kode tidak dikenal: tidak ada instansi berkode 0000',
+      },
+    ]);
     expect(await fx.terapkan(report.id)).toMatchObject({ status: 'SELESAI', baru: 1 });
     const formasi = await api.ctx.db
       .selectFrom('formasi')
@@ -138,12 +130,25 @@ describe('an import from check to apply (issue #18)', () => {
     ];
     const report = (await fx.cek('pelamar', 'pelamar.csv', csv(rows))).json();
     expect(report, JSON.stringify(report.penolakan)).toMatchObject({ dibaca: 6, baru: 1, ditolak: 5 });
-    const byRow = Object.fromEntries(report.penolakan.map((p: { baris: number; pesan: string }) => [p.baris, p.pesan]));
-    expect(byRow[3]).toMatch(/NIK harus 16 angka/);
-    expect(byRow[4]).toMatch(/formasi tidak dikenal/);
-    expect(byRow[5]).toMatch(/NIK ganda dalam berkas: sama dengan baris 2/);
-    expect(byRow[6]).toMatch(/Kunci ganda dalam berkas: sama dengan baris 2/);
-    expect(byRow[7]).toMatch(/tanggal tidak ada/);
+    // Every problem of a row, each in its column (issue #32): a row repeated whole is both a key
+    // and a NIK written twice.
+    const problems = report.penolakan.map((p: { baris: number; kolom: string; pesan: string }) => [
+      p.baris,
+      p.kolom,
+      p.pesan,
+    ]);
+    expect(problems).toEqual([
+      [3, 'nik', 'nik: NIK harus 16 angka'],
+      [4, 'jabatan_kode', 'jabatan_kode tidak dikenal: tidak ada TIDAK-ADA pada formasi instansi 9901 jalur cpns'],
+      [5, 'nik', 'NIK ganda dalam berkas: sama dengan baris 2'],
+      [6, 'nik', 'NIK ganda dalam berkas: sama dengan baris 2'],
+      [6, 'track, nomor_peserta', 'Kunci ganda dalam berkas: sama dengan baris 2'],
+      [
+        7,
+        'tanggal_lahir_ktp',
+        'tanggal_lahir_ktp: tanggal tidak ada di kalender — format yang diharapkan DD/MM/YYYY atau YYYY-MM-DD, mis. 25/05/1999',
+      ],
+    ]);
     // The rejected rows, to fix and upload again; a formula-looking cell stays text.
     const back = await api.client.request({
       url: `/api/admin/impor/cek/${report.id}/ditolak?format=csv`,

@@ -66,29 +66,45 @@ const digit =
   (t: string): string =>
     new RegExp(`^\\d{${panjang}}$`).test(t) ? t : tolak(`${nama} harus ${panjang} angka`);
 
+/**
+ * Issue #32: what a refusal of a cell's shape ends with, so the operator knows what to write
+ * instead (periksaBaris adds the column's example).
+ */
+export const FORMAT_DIHARAPKAN = 'format yang diharapkan';
+const FORMAT_TANGGAL = `${FORMAT_DIHARAPKAN} DD/MM/YYYY atau YYYY-MM-DD`;
+const FORMAT_WAKTU = `${FORMAT_DIHARAPKAN} DD/MM/YYYY HH:mm (WIB) atau ISO 8601 dengan zona waktu`;
+
 /** DD/MM/YYYY (as Excel in the Indonesian locale writes it) or YYYY-MM-DD; returned as YYYY-MM-DD. */
 export function tanggal(t: string): string {
   const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
   const ymd = /^(\d{4})-(\d{2})-(\d{2})$/.exec(t);
   const [y, m, d] = dmy ? [dmy[3], dmy[2], dmy[1]] : ymd ? [ymd[1], ymd[2], ymd[3]] : [];
-  if (!y || !m || !d) return tolak('tanggal harus DD/MM/YYYY atau YYYY-MM-DD');
+  if (!y || !m || !d) return tolak(`bukan tanggal — ${FORMAT_TANGGAL}`);
   const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
   const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? tolak('tanggal tidak ada') : iso;
+  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso
+    ? tolak(`tanggal tidak ada di kalender — ${FORMAT_TANGGAL}`)
+    : iso;
 }
 
 /** A date and time in WIB: "DD/MM/YYYY HH:mm" or ISO; returned as an ISO instant. */
 export function waktuWib(t: string): string {
   const m = /^(.+?)[ T](\d{1,2})[:.](\d{2})(?::(\d{2}))?$/.exec(t.trim());
-  if (!m?.[1]) return tolak('waktu harus "DD/MM/YYYY HH:mm" (WIB) atau ISO');
+  if (!m?.[1]) return tolak(`bukan waktu — ${FORMAT_WAKTU}`);
   if (/[zZ]|[+-]\d{2}:?\d{2}$/.test(t)) {
     const date = new Date(t);
-    return Number.isNaN(date.getTime()) ? tolak('waktu tidak dikenal') : date.toISOString();
+    return Number.isNaN(date.getTime()) ? tolak(`waktu tidak ada — ${FORMAT_WAKTU}`) : date.toISOString();
   }
-  const day = tanggal(m[1]);
+  let day: string;
+  try {
+    day = tanggal(m[1]);
+  } catch (error) {
+    if (!isTolak(error)) throw error;
+    return tolak(`tanggal pada waktu ini tidak ada — ${FORMAT_WAKTU}`);
+  }
   const hh = Number(m[2]);
   const mm = Number(m[3]);
-  if (hh > 23 || mm > 59) return tolak('jam tidak ada');
+  if (hh > 23 || mm > 59) return tolak(`jam tidak ada (00:00 sampai 23:59) — ${FORMAT_WAKTU}`);
   return new Date(
     `${day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}:${m[4] ?? '00'}+07:00`,
   ).toISOString();
@@ -99,7 +115,8 @@ export const desimal =
   (min: number, max: number) =>
   (t: string): number => {
     const normal = t.replace(',', '.');
-    if (!/^-?\d+(\.\d+)?$/.test(normal)) return tolak('harus angka, mis. 3,25 atau 3.25');
+    if (!/^-?\d+(\.\d+)?$/.test(normal))
+      return tolak(`bukan angka — ${FORMAT_DIHARAPKAN} angka desimal dengan koma atau titik`);
     const n = Number(normal);
     return n < min || n > max ? tolak(`harus antara ${min} dan ${max}`) : n;
   };
@@ -107,7 +124,7 @@ export const desimal =
 const bulat =
   (min: number, max: number) =>
   (t: string): number => {
-    if (!/^\d+$/.test(t)) return tolak('harus bilangan bulat');
+    if (!/^\d+$/.test(t)) return tolak(`bukan bilangan bulat — ${FORMAT_DIHARAPKAN} angka tanpa titik atau koma`);
     const n = Number(t);
     return n < min || n > max ? tolak(`harus antara ${min} dan ${max}`) : n;
   };
@@ -191,10 +208,14 @@ export const JENIS_IMPOR: Record<ImporJenis, JenisImpor> = {
       k('domisili_kabupaten', 'teks', true, 'Kota Bandung', 'Kabupaten/kota domisili', teks(100)),
       k('alamat', 'teks', true, 'Jl. Merdeka No. 1', 'Alamat domisili', teks(300)),
       k('email', 'teks', true, 'siti@contoh.id', 'Alamat email', (t) =>
-        /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(t) ? teks(200)(t) : tolak('alamat email tidak valid'),
+        /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(t)
+          ? teks(200)(t)
+          : tolak(`alamat email tidak valid — ${FORMAT_DIHARAPKAN} nama@domain`),
       ),
       k('no_hp', 'teks', true, '081234567890', 'Nomor ponsel', (t) =>
-        /^\+?\d{8,15}$/.test(t) ? t : tolak('nomor ponsel tidak valid'),
+        /^\+?\d{8,15}$/.test(t)
+          ? t
+          : tolak(`nomor ponsel tidak valid — ${FORMAT_DIHARAPKAN} 8–15 angka, boleh diawali +`),
       ),
       k('lembaga_pendidikan', 'teks', true, 'Universitas Padjadjaran', 'Perguruan tinggi atau sekolah', teks(200)),
       k('prodi', 'teks', true, 'Ilmu Hukum', 'Program studi', teks(200)),
@@ -317,44 +338,59 @@ export function infoJenis(jenis: ImporJenis): ImporJenisInfo {
   };
 }
 
-export interface BarisValid {
-  baris: number;
-  data: Record<string, Nilai>;
-}
 export interface BarisDitolak {
   baris: number;
+  /** The column the problem is in; null only for a row that could not be read at all. */
   kolom: string | null;
   nilai: string | null;
   pesan: string;
   asli: Record<string, string>;
 }
 
-/** Checks one row against its kind: every required column there, every cell readable. */
-export function periksaBaris(
-  def: JenisImpor,
-  baris: number,
-  asli: Record<string, string>,
-): BarisValid | BarisDitolak[] {
+/** A row checked: the cells that could be read (null for the others) and every problem found. */
+export interface BarisDiperiksa {
+  baris: number;
+  data: Record<string, Nilai>;
+  salah: BarisDitolak[];
+}
+
+/**
+ * Checks one row against its kind: every required column there, every cell readable — all of
+ * them, not only up to the first problem (issue #32). The cells that could be read are returned
+ * even when others could not, so the references they name are checked in the same pass
+ * (klasifikasi.ts). A refusal of a cell's shape says the expected format with the column's example.
+ */
+export function periksaBaris(def: JenisImpor, baris: number, asli: Record<string, string>): BarisDiperiksa {
   const data: Record<string, Nilai> = {};
   const salah: BarisDitolak[] = [];
   for (const kolom of def.kolom) {
     const teks = (asli[kolom.nama] ?? '').trim();
+    data[kolom.nama] = null;
     if (!teks) {
-      if (kolom.wajib) salah.push({ baris, kolom: kolom.nama, nilai: null, pesan: `${kolom.nama} wajib diisi`, asli });
-      else data[kolom.nama] = null;
+      if (kolom.wajib)
+        salah.push({
+          baris,
+          kolom: kolom.nama,
+          nilai: null,
+          pesan: `${kolom.nama} wajib diisi${kolom.contoh ? `, mis. ${kolom.contoh}` : ''}`,
+          asli,
+        });
       continue;
     }
     try {
       data[kolom.nama] = kolom.baca(teks);
     } catch (error) {
       if (!isTolak(error)) throw error;
-      salah.push({ baris, kolom: kolom.nama, nilai: teks, pesan: `${kolom.nama}: ${error.message}`, asli });
+      const contoh = error.message.includes(FORMAT_DIHARAPKAN) && kolom.contoh ? `, mis. ${kolom.contoh}` : '';
+      salah.push({ baris, kolom: kolom.nama, nilai: teks, pesan: `${kolom.nama}: ${error.message}${contoh}`, asli });
     }
   }
-  if (def.jenis === 'jadwal' && salah.length === 0 && String(data.selesai) <= String(data.mulai)) {
+  // Checks across columns, whenever both cells could be read.
+  const ada = (...kolom: string[]) => kolom.every((k) => data[k] !== null && data[k] !== undefined);
+  if (def.jenis === 'jadwal' && ada('mulai', 'selesai') && String(data.selesai) <= String(data.mulai)) {
     salah.push({ baris, kolom: 'selesai', nilai: asli.selesai ?? null, pesan: 'selesai harus sesudah mulai', asli });
   }
-  if (def.jenis === 'formasi' && salah.length === 0 && Number(data.usia_max) < Number(data.usia_min)) {
+  if (def.jenis === 'formasi' && ada('usia_min', 'usia_max') && Number(data.usia_max) < Number(data.usia_min)) {
     salah.push({
       baris,
       kolom: 'usia_max',
@@ -363,9 +399,14 @@ export function periksaBaris(
       asli,
     });
   }
-  return salah.length ? salah : { baris, data };
+  return { baris, data, salah };
 }
 
-/** A row's natural key as one text (for duplicates in the file and for the report). */
+/**
+ * A row's natural key as one text (for duplicates in the file and for the report); empty when a
+ * cell of the key could not be read, so such a row is no duplicate of anything.
+ */
 export const kunciOf = (def: JenisImpor, data: Record<string, Nilai>) =>
-  def.kunci.map((c) => String(data[c] ?? '')).join(' · ');
+  def.kunci.some((c) => data[c] === null || data[c] === undefined)
+    ? ''
+    : def.kunci.map((c) => String(data[c])).join(' · ');

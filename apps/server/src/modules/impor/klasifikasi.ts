@@ -4,6 +4,7 @@
 
 import { DOKUMEN_PER_TRACK, type ImporJenis } from '@portal/contract';
 import { type RawBuilder, sql } from 'kysely';
+import { JENIS_IMPOR } from './kinds.js';
 import { type Db, FORMASI_OF, PELAMAR_DIKERJAKAN, SIDIK } from './merge.js';
 
 /** Which document kinds each track uses (DOMAIN.md "Dokumen"). */
@@ -11,49 +12,95 @@ const DOKUMEN_TRACK = Object.entries(DOKUMEN_PER_TRACK).flatMap(([track, kinds])
   kinds.map((jenis) => [track, jenis]),
 );
 
-/** Rows of the check given, not rejected (a row found unchanged while staged is still a key in the file). */
-const inPlay = (cekId: string) => sql`b.cek_id = ${cekId} AND b.hasil IS DISTINCT FROM 'DITOLAK'`;
-
 /** Rows of the check given that are still to be sorted (staging already found the unchanged ones). */
 const unsorted = (cekId: string) => sql`b.cek_id = ${cekId} AND b.hasil IS NULL`;
 
-/** A rejection rule: a condition over `b` (the staged row) and why the row is rejected. */
-type Aturan = [condition: RawBuilder<unknown>, alasan: string];
-/** The rules several kinds share: the instansi and the applicant a row names must exist. */
-const INSTANSI_TIDAK_DIKENAL: Aturan = [
-  sql`NOT EXISTS (SELECT 1 FROM instansi i WHERE i.kode = b.data->>'instansi_kode')`,
-  'instansi_kode tidak dikenal',
-];
-const PESERTA_TIDAK_DIKENAL: Aturan = [
-  sql`NOT EXISTS (SELECT 1 FROM pelamar p WHERE p.no_peserta = b.data->>'nomor_peserta')`,
-  'nomor peserta tidak dikenal',
-];
+/**
+ * A reference rule (issue #32): the column it is about, the cells it needs (when one of them could
+ * not be read, the row already has that problem and the rule is not asked), when it fails — a
+ * condition over `b` (the staged row) and what the kind joins to it — and why, with the value.
+ */
+interface Aturan {
+  kolom: string;
+  perlu: readonly string[];
+  gagal: RawBuilder<unknown>;
+  pesan: RawBuilder<unknown>;
+}
+const cell = (kolom: string) => sql`(b.data->>${kolom})`;
+
+/** The rules several kinds share: the instansi and the applicant a row names must exist (`ri`, `rp`). */
+const INSTANSI_TIDAK_DIKENAL: Aturan = {
+  kolom: 'instansi_kode',
+  perlu: ['instansi_kode'],
+  gagal: sql`ri.id IS NULL`,
+  pesan: sql`'instansi_kode tidak dikenal: tidak ada instansi berkode ' || ${cell('instansi_kode')}`,
+};
+const JOIN_INSTANSI = sql`LEFT JOIN instansi ri ON ri.kode = b.data->>'instansi_kode'`;
+const PESERTA_TIDAK_DIKENAL: Aturan = {
+  kolom: 'nomor_peserta',
+  perlu: ['nomor_peserta'],
+  gagal: sql`rp.id IS NULL`,
+  pesan: sql`'nomor peserta tidak dikenal: tidak ada pelamar bernomor ' || ${cell('nomor_peserta')}`,
+};
+const JOIN_PESERTA = sql`LEFT JOIN pelamar rp ON rp.no_peserta = b.data->>'nomor_peserta'`;
+
+/** The rows of a check a problem is recorded for, with the cells the operator gets back. */
+const catatMasalah = (cekId: string, masalah: RawBuilder<unknown>) => sql`
+  WITH m AS (${masalah}),
+  tandai AS (
+    UPDATE impor_baris b SET hasil = 'DITOLAK' FROM (SELECT DISTINCT baris FROM m) x
+    WHERE b.cek_id = ${cekId} AND b.baris = x.baris AND b.hasil IS DISTINCT FROM 'DITOLAK'
+  )
+  INSERT INTO impor_tolak (cek_id, baris, kolom, nilai, pesan, asli)
+  SELECT ${cekId}::uuid, m.baris, m.kolom, m.nilai, m.pesan,
+    -- The row as it was written when a cell of it was refused already, else as it was read.
+    coalesce((SELECT a.asli FROM impor_tolak a WHERE a.cek_id = ${cekId} AND a.baris = m.baris LIMIT 1), m.data)
+  FROM m`;
 
 /**
- * Rejects later rows whose key (a text expression over `b`) a row above already has. Grouped, not
- * windowed: the keys that repeat are found in one hashed pass, and only their rows are written.
+ * Records a problem for later rows whose key (a text expression over `b`) a row above already has.
+ * Every row of the file takes part, refused ones too (their key could be read), so a key written
+ * twice is reported in the same check as the rows' other problems. Grouped, not windowed: the keys
+ * that repeat are found in one hashed pass, and only their rows are written.
  */
-async function tolakGanda(db: Db, cekId: string, expr: RawBuilder<unknown>, label: string) {
-  await sql`
-    UPDATE impor_baris b SET hasil = 'DITOLAK', alasan = ${label} || ' sama dengan baris ' || d.pertama
-    FROM (SELECT ${expr} AS kunci, min(b.baris) AS pertama FROM impor_baris b WHERE ${inPlay(cekId)}
-          GROUP BY 1 HAVING count(*) > 1) d
-    WHERE ${inPlay(cekId)} AND ${expr} = d.kunci AND b.baris <> d.pertama`.execute(db);
+async function tolakGanda(db: Db, cekId: string, expr: RawBuilder<unknown>, kolom: string, label: string) {
+  await catatMasalah(
+    cekId,
+    sql`SELECT b.baris, b.data, ${kolom}::text AS kolom, d.kunci AS nilai,
+        ${label} || ' sama dengan baris ' || d.pertama AS pesan
+      FROM impor_baris b JOIN (
+        SELECT ${expr} AS kunci, min(b.baris) AS pertama FROM impor_baris b
+        WHERE b.cek_id = ${cekId} AND ${expr} <> '' GROUP BY 1 HAVING count(*) > 1
+      ) d ON ${expr} = d.kunci
+      WHERE b.cek_id = ${cekId} AND b.baris <> d.pertama`,
+  ).execute(db);
 }
 
 /**
- * Rejects the rows any rule (a condition over `b`) holds for, with the first rule's reason: one
- * pass over the staged rows whatever the number of rules.
+ * Records every rule that fails for every row (issue #32: all of them, not the first), refused
+ * rows included, in one pass over the staged rows whatever the number of rules. `join` brings in
+ * what the rules read (the instansi `ri`, the applicant `rp`, …). The rows found unchanged while
+ * staged are what the live rows were loaded from: no rule is asked of them.
  */
-async function tolak(db: Db, cekId: string, rules: Aturan[]) {
-  const alasan = sql`CASE ${sql.join(
-    rules.map(([condition, reason]) => sql`WHEN ${condition} THEN ${reason}`),
-    sql` `,
-  )} END`;
-  await sql`UPDATE impor_baris b SET hasil = 'DITOLAK', alasan = r.alasan
-    FROM (SELECT b.baris, ${alasan} AS alasan FROM impor_baris b WHERE ${unsorted(cekId)}) r
-    WHERE b.cek_id = ${cekId} AND b.baris = r.baris AND r.alasan IS NOT NULL`.execute(db);
+async function tolak(db: Db, cekId: string, join: RawBuilder<unknown>, rules: Aturan[]) {
+  const values = rules.map((rule) => {
+    const perlu = sql.join(
+      rule.perlu.map((kolom) => sql`${cell(kolom)} IS NOT NULL`),
+      sql` AND `,
+    );
+    return sql`(CASE WHEN ${perlu} AND (${rule.gagal}) THEN ${rule.kolom}::text END, ${cell(rule.kolom)}, ${rule.pesan})`;
+  });
+  await catatMasalah(
+    cekId,
+    sql`SELECT b.baris, b.data, m.kolom, m.nilai, m.pesan
+      FROM impor_baris b ${join}
+      CROSS JOIN LATERAL (VALUES ${sql.join(values)}) AS m(kolom, nilai, pesan)
+      WHERE b.cek_id = ${cekId} AND b.hasil IS DISTINCT FROM 'SAMA' AND m.kolom IS NOT NULL`,
+  ).execute(db);
 }
+
+/** The kind's key columns, as the report names the column of a key written twice. */
+const kolomKunci = (jenis: ImporJenis) => JENIS_IMPOR[jenis].kunci.join(', ');
 
 /**
  * Sets every row still in play to what it would do, in one pass: `hasil` and `alasan` are
@@ -70,6 +117,38 @@ async function urutkan(
     FROM (SELECT b.baris, ${hasil} AS hasil, ${alasan} AS alasan FROM ${from} WHERE ${unsorted(cekId)}) x
     WHERE t.cek_id = ${cekId} AND t.baris = x.baris`.execute(db);
 }
+
+/**
+ * The formasi an applicant's row names, cell by cell (issue #32): an unknown jabatan, lokasi or
+ * pendidikan is reported in its own column; only when each exists on its own but not together is the
+ * combination reported. `rk` is asked only for rows whose formasi was not found (most rows' is).
+ */
+const JOIN_FORMASI = sql`${JOIN_INSTANSI}
+  LEFT JOIN LATERAL (SELECT ${FORMASI_OF} AS formasi_id OFFSET 0) rf ON true
+  LEFT JOIN LATERAL (SELECT
+      EXISTS (SELECT 1 FROM formasi f WHERE f.instansi_id = ri.id AND f.track = b.data->>'track'
+        AND f.jabatan_kode = b.data->>'jabatan_kode') AS jabatan,
+      EXISTS (SELECT 1 FROM formasi f WHERE f.instansi_id = ri.id AND f.track = b.data->>'track'
+        AND f.lokasi_kode = b.data->>'lokasi_kode') AS lokasi,
+      EXISTS (SELECT 1 FROM formasi f WHERE f.instansi_id = ri.id AND f.track = b.data->>'track'
+        AND f.pendidikan_kode = b.data->>'pendidikan_kode') AS pendidikan
+    WHERE rf.formasi_id IS NULL AND ri.id IS NOT NULL) rk ON true`;
+const formasiInstansi = sql`' pada formasi instansi ' || ${cell('instansi_kode')} || ' jalur ' || ${cell('track')}`;
+const FORMASI_TIDAK_DIKENAL: Aturan[] = [
+  ...(['jabatan_kode', 'lokasi_kode', 'pendidikan_kode'] as const).map((kolom) => ({
+    kolom,
+    perlu: ['instansi_kode', 'track', kolom],
+    gagal: sql`NOT rk.${sql.ref(kolom.replace('_kode', ''))}`,
+    pesan: sql`${`${kolom} tidak dikenal: tidak ada `}::text || ${cell(kolom)} || ${formasiInstansi}`,
+  })),
+  {
+    kolom: 'jenis_formasi',
+    perlu: ['instansi_kode', 'track', 'jabatan_kode', 'lokasi_kode', 'jenis_formasi', 'pendidikan_kode'],
+    gagal: sql`rk.jabatan AND rk.lokasi AND rk.pendidikan`,
+    pesan: sql`'formasi tidak dikenal: tidak ada formasi ' || ${cell('jenis_formasi')}
+      || ' dengan jabatan, lokasi dan pendidikan ini' || ${formasiInstansi}`,
+  },
+];
 
 /** A live applicant as its import row would read (for "unchanged"). */
 const PELAMAR_JSON = sql`jsonb_build_object(
@@ -112,7 +191,7 @@ const NONASN_JSON = sql`jsonb_build_object(
  * conflicts then (sorting a million rows again would cost minutes).
  */
 export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Promise<void> {
-  await tolakGanda(db, cekId, sql`b.kunci`, 'Kunci ganda dalam berkas:');
+  await tolakGanda(db, cekId, sql`b.kunci`, kolomKunci(jenis), 'Kunci ganda dalam berkas:');
   const none = sql`NULL::text`;
   switch (jenis) {
     case 'instansi':
@@ -126,7 +205,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'formasi':
-      await tolak(db, cekId, [INSTANSI_TIDAK_DIKENAL]);
+      await tolak(db, cekId, JOIN_INSTANSI, [INSTANSI_TIDAK_DIKENAL]);
       await urutkan(
         db,
         cekId,
@@ -141,19 +220,23 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'pelamar':
-      await tolakGanda(db, cekId, sql`(b.data->>'track') || ' ' || (b.data->>'nik')`, 'NIK ganda dalam berkas:');
-      await tolak(db, cekId, [
+      await tolakGanda(db, cekId, sql`(b.data->>'track') || ' ' || (b.data->>'nik')`, 'nik', 'NIK ganda dalam berkas:');
+      await tolak(db, cekId, JOIN_FORMASI, [
         INSTANSI_TIDAK_DIKENAL,
-        [sql`${FORMASI_OF} IS NULL`, 'formasi tidak dikenal (instansi, jalur, jabatan, lokasi, jenis, pendidikan)'],
-        [
-          sql`EXISTS (SELECT 1 FROM pelamar p WHERE p.no_peserta = b.data->>'nomor_peserta' AND p.track <> b.data->>'track')`,
-          'nomor peserta sudah dipakai pada jalur lain',
-        ],
-        [
-          sql`EXISTS (SELECT 1 FROM pelamar p WHERE p.track = b.data->>'track' AND p.nik = b.data->>'nik'
+        ...FORMASI_TIDAK_DIKENAL,
+        {
+          kolom: 'nomor_peserta',
+          perlu: ['nomor_peserta', 'track'],
+          gagal: sql`EXISTS (SELECT 1 FROM pelamar p WHERE p.no_peserta = b.data->>'nomor_peserta' AND p.track <> b.data->>'track')`,
+          pesan: sql`'nomor peserta sudah dipakai pada jalur lain'`,
+        },
+        {
+          kolom: 'nik',
+          perlu: ['nik', 'track', 'nomor_peserta'],
+          gagal: sql`EXISTS (SELECT 1 FROM pelamar p WHERE p.track = b.data->>'track' AND p.nik = b.data->>'nik'
             AND p.no_peserta <> b.data->>'nomor_peserta')`,
-          'NIK sudah dipakai pelamar lain pada jalur ini',
-        ],
+          pesan: sql`'NIK sudah dipakai pelamar lain pada jalur ini'`,
+        },
       ]);
       await urutkan(
         db,
@@ -182,7 +265,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'nilai':
-      await tolak(db, cekId, [PESERTA_TIDAK_DIKENAL]);
+      await tolak(db, cekId, JOIN_PESERTA, [PESERTA_TIDAK_DIKENAL]);
       await urutkan(
         db,
         cekId,
@@ -197,15 +280,16 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'dokumen':
-      await tolak(db, cekId, [
+      await tolak(db, cekId, JOIN_PESERTA, [
         PESERTA_TIDAK_DIKENAL,
-        [
-          sql`NOT EXISTS (SELECT 1 FROM pelamar p JOIN (VALUES ${sql.join(
+        {
+          kolom: 'jenis',
+          perlu: ['nomor_peserta', 'jenis'],
+          gagal: sql`rp.id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM (VALUES ${sql.join(
             DOKUMEN_TRACK.map(([track, jenis]) => sql`(${track}, ${jenis})`),
-          )}) AS d(track, jenis) ON d.track = p.track AND d.jenis = b.data->>'jenis'
-            WHERE p.no_peserta = b.data->>'nomor_peserta')`,
-          'jenis dokumen ini tidak dipakai pada jalur pelamar',
-        ],
+          )}) AS d(track, jenis) WHERE d.track = rp.track AND d.jenis = b.data->>'jenis')`,
+          pesan: sql`'jenis dokumen ini tidak dipakai pada jalur pelamar (' || rp.track || ')'`,
+        },
       ]);
       await urutkan(
         db,
@@ -220,7 +304,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'nonasn':
-      await tolak(db, cekId, [INSTANSI_TIDAK_DIKENAL]);
+      await tolak(db, cekId, JOIN_INSTANSI, [INSTANSI_TIDAK_DIKENAL]);
       await urutkan(
         db,
         cekId,

@@ -29,7 +29,7 @@ import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';
 import { actorOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
-import { AppError } from '../../errors.js';
+import { AppError, validationError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { recordAudit } from '../audit/audit.js';
 import { barisDitolak, cekBerkas, laporanCek, type Pengimpor, requireJenis } from './cek.js';
@@ -227,12 +227,7 @@ export async function imporRoutes(app: FastifyInstance, { db, files }: { db: Kys
     async (request) => {
       const { track, tahap, mulai, selesai } = request.body;
       if (new Date(selesai) <= new Date(mulai)) {
-        throw new AppError(
-          400,
-          'VALIDATION_ERROR',
-          'Data tidak valid pada body.selesai: waktu selesai harus sesudah waktu mulai',
-          [{ field: 'body.selesai', message: 'harus sesudah mulai' }],
-        );
+        throw validationError([{ field: 'body.selesai', message: 'harus sesudah waktu mulai' }]);
       }
       // The stages follow each other (DOMAIN.md): none may start before the stage before it.
       const windows = await db
@@ -246,10 +241,7 @@ export async function imporRoutes(app: FastifyInstance, { db, files }: { db: Kys
         .reverse()
         .find((t) => startOf(t));
       const next = TAHAP.slice(index + 1).find((t) => startOf(t));
-      const urutan = (message: string) =>
-        new AppError(400, 'VALIDATION_ERROR', `Data tidak valid pada body.mulai: ${message}`, [
-          { field: 'body.mulai', message },
-        ]);
+      const urutan = (message: string) => validationError([{ field: 'body.mulai', message }]);
       if (previous && new Date(mulai) < new Date(startOf(previous) as Date)) {
         throw urutan(`${TAHAP_NAMA[tahap]} tidak boleh mulai sebelum ${TAHAP_NAMA[previous]} dimulai`);
       }

@@ -2,13 +2,10 @@
 // stage open reads the window as columns of the query that locks its row (one round trip) and
 // refuses outside it with 403 DI_LUAR_JADWAL, naming the window.
 
-import { TAHAP_NAMA, type Tahap, TRACKS, type TrackId } from '@portal/contract';
+import { formatWaktuPanjang, TAHAP_NAMA, type Tahap, TRACKS, type TrackId } from '@portal/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-
-export const formatWaktu = (date: Date) =>
-  new Intl.DateTimeFormat('id-ID', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(date);
 
 export interface WindowState {
   mulai: Date | null;
@@ -37,7 +34,7 @@ export function checkWindow(state: WindowState | undefined, track: TrackId, taha
     throw new AppError(
       403,
       'DI_LUAR_JADWAL',
-      `Di luar jadwal ${nama} (${formatWaktu(mulai)} – ${formatWaktu(selesai)} WIB).`,
+      `Di luar jadwal ${nama} (${formatWaktuPanjang(mulai)} – ${formatWaktuPanjang(selesai)}).`,
       { mulai, selesai },
     );
   }

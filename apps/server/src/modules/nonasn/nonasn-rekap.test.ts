@@ -165,7 +165,7 @@ describe('export', () => {
       const cells = line.split(';');
       expect(Object.values(KATEGORI_NONASN_NAMA)).toContain(cells[header.indexOf('Kategori')]);
       expect(cells[header.indexOf('Tanggal Lahir')]).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-      expect(cells[header.indexOf('Waktu Konfirmasi')]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}\.\d{2}$/);
+      expect(cells[header.indexOf('Waktu Konfirmasi')]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}\.\d{2} WIB$/);
     }
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);

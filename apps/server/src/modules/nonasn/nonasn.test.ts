@@ -116,7 +116,13 @@ describe('confirming one record', () => {
       dikonfirmasiOleh: 'Hendra Gunawan',
     });
     expect(detail.json().riwayat.at(-1)).toEqual(
-      expect.objectContaining({ aksi: 'KONFIRMASI_NONASN', dari: 'BELUM', ke: 'DIKONFIRMASI', oleh: 'Hendra Gunawan' }),
+      expect.objectContaining({
+        aksi: 'KONFIRMASI_NONASN',
+        dari: 'BELUM',
+        ke: 'DIKONFIRMASI',
+        oleh: 'Hendra Gunawan',
+        olehUsername: 'admin.pppk',
+      }),
     );
   });
 

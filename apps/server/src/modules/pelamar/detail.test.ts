@@ -142,7 +142,7 @@ describe('exports', () => {
       expect(cell(line, 'Status Verifikasi')).toBe('Tidak Memenuhi Syarat');
       expect(Object.values(JENIS_FORMASI_NAMA)).toContain(cell(line, 'Jenis Formasi'));
       expect(cell(line, 'Tanggal Daftar')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
-      expect(cell(line, 'Tanggal Verifikasi')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}\.\d{2}$/);
+      expect(cell(line, 'Tanggal Verifikasi')).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}\.\d{2} WIB$/);
       const alasan = cell(line, 'Alasan TMS').split('; ');
       for (const reason of alasan) expect(reasons.has(reason), reason).toBe(true);
       for (const value of line.split(';')) expect(codes.has(value), value).toBe(false);

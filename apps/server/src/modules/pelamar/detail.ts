@@ -26,7 +26,6 @@ export async function pelamarDetail(
   const row = await pelamarRowQuery(db)
     .where(inScope(scope, pelamarId))
     .leftJoin('app_user as s', 's.id', 'p.supervisor_id')
-    .leftJoin('app_user as k', 'k.id', 'p.klaim_oleh')
     .select([
       'p.no_register',
       'p.tempat_lahir_ktp',
@@ -57,7 +56,6 @@ export async function pelamarDetail(
       'p.catatan_verifikasi',
       'p.catatan_supervisi',
       momentText('p.klaim_at').as('klaim_at'),
-      'k.fullname as klaim_nama',
       sql<boolean>`p.klaim_at > now() - make_interval(mins => ${scope.klaimMenit})`.as('klaim_berlaku'),
       'f.prodi as syarat_prodi',
       'f.usia_min',

@@ -6,6 +6,7 @@
 
 import {
   type KeadaanSupervisi,
+  type KerjaSaya,
   maskNik,
   type PelamarFilter,
   type PelamarList,
@@ -47,17 +48,11 @@ const LISTS: Record<
   { where?: (eb: Eb, scope: ListScope) => ReturnType<Eb['and']>; statuses: readonly StatusVerifikasi[] }
 > = {
   admin: { statuses: STATUS_VERIFIKASI },
-  // The verifier's queue: waiting (not held by someone else), or held by this verifier – the
-  // ones they claimed and the ones a supervisor returned to them.
+  // The verifier's queue: every waiting applicant (the ones colleagues hold too, shown with who
+  // holds them: opening is not claiming, issue #32), and the decisions a supervisor returned to
+  // this verifier.
   verifikator: {
-    where: (eb, scope) =>
-      eb.or([
-        eb.and([
-          eb('status_verifikasi', '=', 'BELUM'),
-          eb.or([eb('klaim_oleh', 'is', null), eb.not(klaimBerlaku(scope))]),
-        ]),
-        eb('klaim_oleh', '=', scope.userId),
-      ]),
+    where: (eb, scope) => eb.or([eb('status_verifikasi', '=', 'BELUM'), eb('klaim_oleh', '=', scope.userId)]),
     statuses: STATUS_VERIFIKASI,
   },
   // The spec's "my-verifier" mode: what this verifier decided.
@@ -98,7 +93,24 @@ const isNameSearch = (searchTerm: string) => {
   return term !== '' && !/^\d+$/.test(term);
 };
 
-function scoped(db: Kysely<DB>, list: PelamarList, scope: ListScope, searchTerm: string): Query {
+/** The start of today in Jakarta, as an instant. */
+const HARI_INI = sql`((now() AT TIME ZONE 'Asia/Jakarta')::date::timestamp AT TIME ZONE 'Asia/Jakarta')`;
+
+/** The verifier's own work (issue #32) instead of the queue: each view one dashboard tile counts. */
+const KERJA_SAYA_WHERE: Record<KerjaSaya, (eb: Eb, scope: ListScope) => ReturnType<Eb['and']>> = {
+  dikerjakan: (eb, scope) => eb.and([eb('klaim_oleh', '=', scope.userId), eb('status_verifikasi', '=', 'BELUM')]),
+  dikembalikan: (eb, scope) =>
+    eb.and([eb('klaim_oleh', '=', scope.userId), eb('status_supervisi', '=', 'DIKEMBALIKAN')]),
+  'hari-ini': (eb, scope) =>
+    eb.and([
+      eb('verifikator_id', '=', scope.userId),
+      eb('status_verifikasi', '<>', 'BELUM'),
+      eb(sql`tgl_verifikasi`, '>=', HARI_INI),
+    ]),
+  semua: (eb, scope) => eb.and([eb('verifikator_id', '=', scope.userId), eb('status_verifikasi', '<>', 'BELUM')]),
+};
+
+function scoped(db: Kysely<DB>, list: PelamarList, scope: ListScope, searchTerm: string, kerjaSaya?: KerjaSaya): Query {
   let query = db.selectFrom('pelamar');
   // A name search's tokens already carry the instansi and track, exactly; repeating them here
   // would make the planner AND in the instansi's whole index range (250 k entries) for nothing.
@@ -106,8 +118,12 @@ function scoped(db: Kysely<DB>, list: PelamarList, scope: ListScope, searchTerm:
     query = query.where('track', '=', scope.track);
     if (scope.instansiId !== null) query = query.where('instansi_id', '=', scope.instansiId);
   }
-  const own = LISTS[list].where;
-  return own ? query.where((eb) => own(eb, scope)) : query;
+  const own = list === 'verifikator' && kerjaSaya ? KERJA_SAYA_WHERE[kerjaSaya] : LISTS[list].where;
+  query = own ? query.where((eb) => own(eb, scope)) : query;
+  // The supervisor's recap: what they reviewed today (their dashboard tile).
+  if (list === 'my-supervisi' && kerjaSaya === 'hari-ini')
+    query = query.where(sql<boolean>`tgl_supervisi >= ${HARI_INI}`);
+  return query;
 }
 
 /** Filters except the status one (the summaries count every status of the filtered view). */
@@ -203,27 +219,22 @@ export const supervisiCountersQuery = (scope: CounterScope) => stateCountersQuer
 
 /**
  * The verifier's whole queue counted without counting it: the instansi's waiting applicants from
- * the counters, less those others hold, plus the decided ones returned to this verifier – both
- * read from the small partial index of held applicants.
+ * the counters, plus the decided ones returned to this verifier, read from the small partial index
+ * of held applicants.
  */
 async function queueCounts(db: Kysely<DB>, scope: ListScope): Promise<Map<StatusVerifikasi, number>> {
   const instansi = instansiCondition(scope);
-  const [counters, held] = await Promise.all([
+  const [counters, returned] = await Promise.all([
     countersFor(db, scope),
-    sql<{ status: StatusVerifikasi; mine: boolean; jumlah: string | number }>`
-      SELECT status_verifikasi AS status, klaim_oleh = ${scope.userId} AS mine, count(*) AS jumlah
+    sql<{ status: StatusVerifikasi; jumlah: string | number }>`
+      SELECT status_verifikasi AS status, count(*) AS jumlah
       FROM pelamar
-      WHERE klaim_oleh IS NOT NULL AND track = ${scope.track} ${instansi}
-        AND (klaim_oleh = ${scope.userId} OR ${klaimBerlaku(scope)})
-      GROUP BY 1, 2
+      WHERE klaim_oleh = ${scope.userId} AND track = ${scope.track} ${instansi} AND status_verifikasi <> 'BELUM'
+      GROUP BY 1
     `.execute(db),
   ]);
   const result = new Map<StatusVerifikasi, number>([['BELUM', counters.get('BELUM') ?? 0]]);
-  for (const row of held.rows) {
-    const jumlah = Number(row.jumlah);
-    if (row.status === 'BELUM' && !row.mine) result.set('BELUM', (result.get('BELUM') ?? 0) - jumlah);
-    if (row.status !== 'BELUM' && row.mine) result.set(row.status, (result.get(row.status) ?? 0) + jumlah);
-  }
+  for (const row of returned.rows) result.set(row.status, (result.get(row.status) ?? 0) + Number(row.jumlah));
   return result;
 }
 
@@ -234,6 +245,7 @@ export function pelamarRowQuery(db: Kysely<DB>) {
     .innerJoin('formasi as f', 'f.id', 'p.formasi_id')
     .innerJoin('instansi as i', 'i.id', 'p.instansi_id')
     .leftJoin('app_user as v', 'v.id', 'p.verifikator_id')
+    .leftJoin('app_user as pemegang', 'pemegang.id', 'p.klaim_oleh')
     .select([
       'p.id',
       'p.nik',
@@ -253,6 +265,8 @@ export function pelamarRowQuery(db: Kysely<DB>) {
       'v.fullname as verifikator_nama',
       'p.alasan_tms',
       'p.klaim_oleh',
+      'pemegang.fullname as klaim_nama',
+      'p.klaim_at as klaim_sejak',
       'i.kode as instansi_kode',
       'i.nama as instansi_nama',
       'p.instansi_id',
@@ -260,6 +274,14 @@ export function pelamarRowQuery(db: Kysely<DB>) {
 }
 
 type PelamarRowColumns = Awaited<ReturnType<ReturnType<typeof pelamarRowQuery>['execute']>>[number];
+
+/** An undecided applicant's claim still in force (or the caller's own, which never lapses for them). */
+function klaimDipegang(row: PelamarRowColumns, scope: ListScope): boolean {
+  if (row.klaim_oleh === null || row.status_verifikasi !== 'BELUM') return false;
+  if (row.klaim_oleh === scope.userId) return true;
+  const sejak = row.klaim_sejak === null ? Number.NaN : new Date(row.klaim_sejak as Date | string).getTime();
+  return Date.now() - sejak < scope.klaimMenit * 60_000;
+}
 
 /** One list row as the API answers it (NIK masked for monitoring roles). */
 export function toPelamarRow(row: PelamarRowColumns, scope: ListScope): PelamarRow {
@@ -283,6 +305,7 @@ export function toPelamarRow(row: PelamarRowColumns, scope: ListScope): PelamarR
     verifikatorNama: row.verifikator_nama,
     alasanTms: row.alasan_tms,
     klaimSaya: row.klaim_oleh !== null && row.klaim_oleh === scope.userId,
+    klaimNama: klaimDipegang(row, scope) ? row.klaim_nama : null,
     instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
   };
 }
@@ -305,7 +328,7 @@ export async function listPelamar(
   request: PelamarListRequest,
 ): Promise<PelamarListResponse> {
   const { filter, paginator, sorting, searchTerm } = request;
-  const view = filtered(db, scoped(db, list, scope, searchTerm), scope, filter, searchTerm);
+  const view = filtered(db, scoped(db, list, scope, searchTerm, filter.kerjaSaya), scope, filter, searchTerm);
   const pageQuery = (filter.statusVerifikasi ? view.where('status_verifikasi', '=', filter.statusVerifikasi) : view)
     .select('id')
     .orderBy(SORT_COLUMN[sorting.column], sorting.direction)
@@ -344,7 +367,7 @@ export async function* pelamarBatches(
   batchSize = 2000,
 ): AsyncGenerator<PelamarRow[]> {
   const { filter, sorting, searchTerm } = request;
-  let view = filtered(db, scoped(db, list, scope, searchTerm), scope, filter, searchTerm);
+  let view = filtered(db, scoped(db, list, scope, searchTerm, filter.kerjaSaya), scope, filter, searchTerm);
   if (filter.statusVerifikasi) view = view.where('status_verifikasi', '=', filter.statusVerifikasi);
   yield* keysetBatches(view, SORT_COLUMN[sorting.column], sorting.direction, batchSize, (ids) =>
     pageRows(db, ids, scope),

@@ -5,6 +5,7 @@
 import {
   isKomponenSkd,
   type KomponenNilai,
+  namaLengkap,
   type Principal,
   type SanggahNilaiDetail,
   type SanggahNilaiListRequest,
@@ -77,6 +78,8 @@ function rowColumns(query: Query) {
       's.komponen',
       's.pelamar_terkait_id',
       'q.nama as terkait_nama',
+      'q.gelar_depan as terkait_gelar_depan',
+      'q.gelar_belakang as terkait_gelar_belakang',
       'q.no_peserta as terkait_no_peserta',
       's.nilai_saat_diajukan',
       's.nilai_usulan',
@@ -85,6 +88,16 @@ function rowColumns(query: Query) {
 }
 
 type RowColumns = Awaited<ReturnType<ReturnType<typeof rowColumns>['execute']>>[number];
+
+/** The other applicant's name with their titles (issue #32), or null when it is about one's own score. */
+const terkaitNama = (row: RowColumns) =>
+  row.terkait_nama === null
+    ? null
+    : namaLengkap({
+        gelarDepan: row.terkait_gelar_depan,
+        nama: row.terkait_nama,
+        gelarBelakang: row.terkait_gelar_belakang,
+      });
 
 function toRow(row: RowColumns, scope: SanggahNilaiScope): SanggahNilaiRow {
   return {
@@ -96,7 +109,7 @@ function toRow(row: RowColumns, scope: SanggahNilaiScope): SanggahNilaiRow {
         ? null
         : {
             id: Number(row.pelamar_terkait_id),
-            nama: row.terkait_nama ?? '',
+            nama: terkaitNama(row) ?? '',
             noPeserta: row.terkait_no_peserta ?? '',
           },
     nilaiSaatDiajukan: angka(row.nilai_saat_diajukan) ?? '',
@@ -170,7 +183,9 @@ export async function sanggahNilaiDetail(
     pelamar,
     dinilai: {
       pelamarId: dinilaiId,
-      nama: row.terkait_nama ?? row.nama,
+      nama:
+        terkaitNama(row) ??
+        namaLengkap({ gelarDepan: row.gelar_depan, nama: row.nama, gelarBelakang: row.gelar_belakang }),
       noPeserta: row.terkait_no_peserta ?? row.no_peserta,
       nilai: nilai.map((n) => ({ komponen: n.komponen as KomponenNilai, nilai: angka(n.nilai) ?? '' })),
     },

@@ -5,6 +5,7 @@
 
 import {
   type JawabSanggahNilai,
+  KOMPONEN_NILAI_NAMA,
   NILAI_MAKS,
   type PersetujuanSanggahNilai,
   type StatusSanggahNilai,
@@ -212,7 +213,7 @@ export async function setujuiSanggahNilai(
                     action: 'NILAI_DIUBAH',
                     from: nilaiLama,
                     to: nilaiBaru,
-                    reason: `Sanggah nilai ${row.komponen} disetujui: ${body.alasan}`,
+                    reason: `Sanggah nilai ${KOMPONEN_NILAI_NAMA[row.komponen]} disetujui: ${body.alasan}`,
                     details,
                   },
                 ])

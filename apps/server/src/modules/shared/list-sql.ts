@@ -4,7 +4,7 @@
 // words of a search, and the national roles' instansi filter of those lists. The lists' own
 // queries stay in their features.
 
-import { maskNik, type TrackId } from '@portal/contract';
+import { maskNik, namaLengkap, type TrackId } from '@portal/contract';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
@@ -77,7 +77,14 @@ export const smallListSort = (alias: string) => ({
 });
 
 /** The applicant's columns of a small list's row (`pelamar as p`, its formasi as f). */
-export const PELAMAR_KOLOM = ['p.no_peserta', 'p.nik', 'p.nama', 'f.jabatan_nama'] as const;
+export const PELAMAR_KOLOM = [
+  'p.no_peserta',
+  'p.nik',
+  'p.nama',
+  'p.gelar_depan',
+  'p.gelar_belakang',
+  'f.jabatan_nama',
+] as const;
 /** The instansi's columns of a row (`instansi as i`). */
 export const INSTANSI_KOLOM = ['i.id as instansi_id', 'i.kode as instansi_kode', 'i.nama as instansi_nama'] as const;
 
@@ -104,6 +111,8 @@ export function pelamarFields(
     no_peserta: string;
     nik: string;
     nama: string;
+    gelar_depan: string | null;
+    gelar_belakang: string | null;
     jabatan_nama: string;
   },
   scope: { maskNik: boolean },
@@ -113,7 +122,8 @@ export function pelamarFields(
     pelamarId: Number(row.pelamar_id),
     noPeserta: row.no_peserta,
     nik: scope.maskNik ? maskNik(row.nik) : row.nik,
-    nama: row.nama,
+    // Issue #32: the name with its titles, as the applicant list and every detail write it.
+    nama: namaLengkap({ gelarDepan: row.gelar_depan, nama: row.nama, gelarBelakang: row.gelar_belakang }),
     jabatanNama: row.jabatan_nama,
   };
 }

@@ -25,12 +25,18 @@ export async function riwayat(db: Kysely<DB>, entity: 'pelamar' | 'nonasn', id: 
     .orderBy('a.at')
     .orderBy('a.id')
     .execute();
-  return rows.map((row) => ({
-    at: row.at ?? '',
-    aksi: row.action,
-    oleh: row.fullname ?? row.actor_username,
-    dari: row.from_value,
-    ke: row.to_value,
-    alasan: row.reason,
-  }));
+  return rows.map((row) => {
+    // Issue #32: people by name, never by username — also where an event's value is its actor (a claim).
+    const nama = (value: string | null) =>
+      value !== null && value === row.actor_username && row.fullname ? row.fullname : value;
+    return {
+      at: row.at ?? '',
+      aksi: row.action,
+      oleh: row.fullname ?? row.actor_username,
+      olehUsername: row.actor_username,
+      dari: nama(row.from_value),
+      ke: nama(row.to_value),
+      alasan: row.reason,
+    };
+  });
 }

@@ -42,6 +42,24 @@ export async function ambilPelamar(db: Kysely<DB>, scope: TrackScope, actor: Act
 }
 
 /**
+ * Gives back an applicant this verifier holds and has not decided (issue #32: a claim can be
+ * released, so a colleague need not wait for it to lapse). A decision returned by the supervisor
+ * stays with its verifier: it is theirs to change, not a claim.
+ */
+export async function lepasPelamar(db: Kysely<DB>, scope: TrackScope, actor: Actor, pelamarId: number) {
+  return transaction(db, async (trx) => {
+    const row = await pelamarRow(trx, scope, pelamarId).forUpdate().executeTakeFirst();
+    if (!row) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
+    if (row.klaim_oleh !== actor.id || row.status_verifikasi !== 'BELUM') {
+      throw conflict('BUKAN_KLAIM_ANDA', 'Pelamar ini tidak sedang Anda kerjakan; tidak ada yang dilepas.');
+    }
+    await trx.updateTable('pelamar').set({ klaim_oleh: null, klaim_at: null }).where('id', '=', pelamarId).execute();
+    await auditPelamar(trx, actor, pelamarId, [{ action: 'LEPAS_KLAIM', from: actor.username }]);
+    return { id: pelamarId };
+  });
+}
+
+/**
  * Claims the next applicant for this verifier: one they already hold (claimed, or returned by a
  * supervisor) first, else the first registered waiting one nobody holds (index
  * pelamar_menunggu_idx). Null when the queue is empty.

@@ -2,11 +2,11 @@
 // check it, the track's VERIFIKASI window and the admin's final lock of the instansi's results, and
 // the claim of another verifier. The changes themselves are in service.ts and claim.ts.
 
-import { TRACKS, type TrackId } from '@portal/contract';
+import { formatWaktuPanjang, TRACKS, type TrackId } from '@portal/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { checkWindow, formatWaktu, type WindowState, windowColumns } from '../jadwal/window.js';
+import { checkWindow, type WindowState, windowColumns } from '../jadwal/window.js';
 import { klaimBerlaku } from '../pelamar/queries.js';
 
 export interface TrackScope {
@@ -19,7 +19,7 @@ export const conflict = (code: string, message: string, details?: unknown) => ne
 export const NOT_FOUND = 'Data pelamar tidak ditemukan.';
 
 const lockedMessage = (track: TrackId, at: Date) =>
-  `Hasil verifikasi ${TRACKS[track].title} instansi ini sudah dikunci (final verifikasi ${formatWaktu(at)} WIB); keputusan tidak dapat diubah.`;
+  `Hasil verifikasi ${TRACKS[track].title} instansi ini sudah dikunci (final verifikasi ${formatWaktuPanjang(at)}); keputusan tidak dapat diubah.`;
 
 /** The admin's final lock of the instansi's results as a column of any query. */
 const dikunciColumn = (track: TrackId, instansiId: number) =>

@@ -1,6 +1,7 @@
 // The verification and supervision items of every track (issue #4), each bound to the page it
 // serves: `{base}` = `/api/{track}/{list}` (docs/decisions.md) –
 //   POST verifikator/ambil, POST verifikator/{id}/ambil   claim the next / this applicant
+//   POST verifikator/{id}/lepas                           give a claimed applicant back
 //   PUT  verifikator/{id}                                 the verifier's decision
 //   GET  verifikator/harian?mode=my-verifier              my decisions per day
 //   PUT  supervisor/{id}, PUT supervisor/updateStatus     review one / agree to many
@@ -30,7 +31,7 @@ import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
 import { pageRoute } from '../shared/page-route.js';
-import { ambilBerikutnya, ambilPelamar } from './claim.js';
+import { ambilBerikutnya, ambilPelamar, lepasPelamar } from './claim.js';
 import type { TrackScope } from './guards.js';
 import { harianSaya, kunciFinal, putusSupervisi, putusVerifikasi, setujuiBanyak, statusFinal } from './service.js';
 
@@ -73,6 +74,14 @@ export async function verifikasiRoutes(
         response: { 200: ambilResultSchema },
       }),
       async (request) => ambilPelamar(db, scopeOf(request), actorOf(request), request.params.id),
+    );
+    typed.post(
+      `/api/${track}/verifikator/:id/lepas`,
+      verifikasi('Lepaskan pelamar yang sedang saya kerjakan (belum diputuskan)', {
+        params: pelamarIdParamsSchema,
+        response: { 200: ambilResultSchema },
+      }),
+      async (request) => lepasPelamar(db, scopeOf(request), actorOf(request), request.params.id),
     );
     typed.put(
       `/api/${track}/verifikator/:id`,

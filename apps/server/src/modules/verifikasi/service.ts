@@ -3,11 +3,12 @@
 // state, claim, version; the change, its audit events and both counters' deltas in one statement),
 // and the admin's final lock. The claims are in claim.ts, what the changes check in guards.ts.
 
-import type {
-  FinalVerifikasi,
-  keputusanSupervisiSchema,
-  keputusanVerifikasiSchema,
-  UpdateStatusResult,
+import {
+  type FinalVerifikasi,
+  formatAngka,
+  type keputusanSupervisiSchema,
+  type keputusanVerifikasiSchema,
+  type UpdateStatusResult,
 } from '@portal/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { z } from 'zod';
@@ -273,7 +274,7 @@ export async function kunciFinal(db: Kysely<DB>, scope: TrackScope, actor: Actor
     if (status.belumDiverifikasi > 0 || status.belumDisupervisi > 0) {
       throw conflict(
         'BELUM_SELESAI',
-        `Final verifikasi belum dapat dilakukan: ${status.belumDiverifikasi.toLocaleString('id-ID')} pelamar belum diverifikasi dan ${status.belumDisupervisi.toLocaleString('id-ID')} keputusan belum disetujui supervisor.`,
+        `Final verifikasi belum dapat dilakukan: ${formatAngka(status.belumDiverifikasi)} pelamar belum diverifikasi dan ${formatAngka(status.belumDisupervisi)} keputusan belum disetujui supervisor.`,
         status,
       );
     }

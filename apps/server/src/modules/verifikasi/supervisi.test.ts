@@ -78,7 +78,8 @@ describe('supervision', () => {
         .slice(-5)
         .map((event) => `${event.aksi}:${event.ke}`),
     ).toEqual([
-      'KLAIM:verifikator.rajaampat',
+      // Issue #32: the claimer by name, not by username.
+      'KLAIM:Yohana Mambraku',
       'VERIFIKASI:TMS',
       'SUPERVISI:DIKEMBALIKAN',
       'VERIFIKASI:MS',

@@ -11,6 +11,16 @@ import { rollUpStatusCounts } from './service.js';
 
 const { api, call, allSesuai, claimNext, decide } = useVerifikasiFixture();
 
+/** A second verifier of the same instansi and track, signed in. */
+async function colleagueToken(): Promise<string> {
+  const other = await createUser(api.ctx.db, {
+    instansiId: RAJA_AMPAT,
+    roles: ['ROLE_VERIFIKATOR_CPNS'],
+    flags: { isCpns: true },
+  });
+  return api.client.loginToken(other.username, other.password);
+}
+
 describe('claims', () => {
   it('claims the first registered waiting applicant, keeps returning it until decided, then the next', async () => {
     const first = await claimNext('verifikator.rajaampat');
@@ -82,14 +92,45 @@ describe('claims', () => {
       .catch(() => undefined);
   });
 
+  it('gives a claim back on request, so a colleague can take it at once (issue #32)', async () => {
+    const mine = (await claimNext('verifikator.rajaampat')).json().id as number;
+    const otherToken = await colleagueToken();
+    const refused = await api.client.request({
+      method: 'POST',
+      url: `/api/cpns/verifikator/${mine}/lepas`,
+      token: otherToken,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: 'BUKAN_KLAIM_ANDA' });
+    const released = await call('verifikator.rajaampat', 'POST', `/api/cpns/verifikator/${mine}/lepas`);
+    expect(released.statusCode, released.body).toBe(200);
+    const queue = await call('verifikator.rajaampat', 'POST', '/api/cpns/verifikator/filter', listBody);
+    expect(queue.json().data.find((item: { id: number }) => item.id === mine)).toMatchObject({
+      klaimSaya: false,
+      klaimNama: null,
+    });
+    const events = await api.ctx.db
+      .selectFrom('audit_event')
+      .where('entity', '=', 'pelamar')
+      .where('entity_id', '=', String(mine))
+      .where('action', '=', 'LEPAS_KLAIM')
+      .selectAll()
+      .execute();
+    expect(events).toHaveLength(1);
+    const taken = await api.client.request({
+      method: 'POST',
+      url: `/api/cpns/verifikator/${mine}/ambil`,
+      token: otherToken,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    // Nothing to give back twice.
+    const again = await call('verifikator.rajaampat', 'POST', `/api/cpns/verifikator/${mine}/lepas`);
+    expect(again.statusCode).toBe(409);
+  });
+
   it('refuses someone else’s applicant until the claim lapses', async () => {
     const mine = (await claimNext('verifikator.rajaampat')).json().id as number;
-    const other = await createUser(api.ctx.db, {
-      instansiId: RAJA_AMPAT,
-      roles: ['ROLE_VERIFIKATOR_CPNS'],
-      flags: { isCpns: true },
-    });
-    const otherToken = await api.client.loginToken(other.username, other.password);
+    const otherToken = await colleagueToken();
     const taken = await api.client.request({
       method: 'POST',
       url: `/api/cpns/verifikator/${mine}/ambil`,
@@ -100,15 +141,16 @@ describe('claims', () => {
       error: 'SEDANG_DIKERJAKAN',
       message: expect.stringContaining('Yohana Mambraku'),
     });
-    // Someone else's claim is not in the other verifier's queue.
+    // Someone else's claim stays in the other verifier's queue, saying who holds it (issue #32).
     const queue = await api.client.request({
       method: 'POST',
       url: '/api/cpns/verifikator/filter',
       token: otherToken,
       payload: listBody,
     });
-    expect(queue.json().data.map((row: { id: number }) => row.id)).not.toContain(mine);
-    expect(queue.json().recordsTotal).toBe(39);
+    const row = queue.json().data.find((item: { id: number }) => item.id === mine);
+    expect(row).toMatchObject({ klaimSaya: false, klaimNama: 'Yohana Mambraku' });
+    expect(queue.json().recordsTotal).toBe(40);
     await api.ctx.db
       .updateTable('pelamar')
       .set({ klaim_at: sql`now() - interval '31 minutes'` })
@@ -190,7 +232,9 @@ describe('the verifier’s decision', () => {
     const form = await allSesuai('verifikator.rajaampat', 'cpns', id);
     const noReason = await decide('verifikator.rajaampat', id, { ...form, statusVerifikasi: 'TMS' });
     expect(noReason.statusCode).toBe(400);
-    expect(noReason.json().message).toContain('alasanTms');
+    // Issue #32: the field in words (its path stays in details).
+    expect(noReason.json().message).toContain('Alasan TMS');
+    expect(noReason.json().details[0].field).toBe('body.alasanTms');
     const badReason = await decide('verifikator.rajaampat', id, {
       ...form,
       statusVerifikasi: 'TMS',

@@ -7,17 +7,23 @@
 import { Alert, Group, Paper, Table, Text, Title } from '@mantine/core';
 import {
   type AfirmasiDetail,
+  type AfirmasiRow,
   type AfirmasiTrack,
   ATURAN_AFIRMASI,
+  formatNilai,
+  formatPersen,
+  formatTanggal,
+  formatWaktu,
   isAfirmasiTrack,
   type KategoriAfirmasi,
+  namaLengkap,
   nilaiAfirmasi,
   nilaiMaksTeknis,
 } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { afirmasiBuktiPath, getAfirmasi, periksaAfirmasi } from '../../api/afirmasi';
 import { idAfirmasi } from '../../i18n/afirmasi';
-import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { idPelamar } from '../../i18n/pelamar';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { acceptOrRefuse, DecisionPanel } from '../../ui/decision/DecisionPanel';
@@ -25,6 +31,7 @@ import { DetailLayout } from '../../ui/decision/DetailLayout';
 import { choiceOf, DraftText } from '../../ui/decision/fields';
 import { type DetailProps, useDecision, withReason } from '../../ui/decision/useDecision';
 import { BerkasView } from '../../ui/dokumen/berkas';
+import { useBerikutnya } from '../../ui/list/useBerikutnya';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
 import { StatusAfirmasiBadge } from '../../ui/status/StatusBadges';
@@ -32,17 +39,36 @@ import { Tenggat } from '../../ui/Tenggat';
 import { showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { useRefresh } from '../../ui/useRefresh';
+import { afirmasiDescription } from './AfirmasiPages';
 
 const t = idAfirmasi;
 type Keputusan = 'VALID' | 'TIDAK_VALID';
 
+/** One claim's detail as this page reads it (and "next" loads it ahead). */
+const afirmasiQuery = (track: AfirmasiTrack, id: number) => ({
+  queryKey: ['afirmasi-detail', track, id] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => getAfirmasi(track, id, signal),
+});
+
 function Keputusan({ detail, track, onReload }: DetailProps<AfirmasiDetail, AfirmasiTrack>) {
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const source = useMemo(() => afirmasiDescription(track, ''), [track]);
+  const next = useBerikutnya<AfirmasiRow>({
+    source,
+    sekarang: detail.id,
+    detailPath: (id) => `/${track}/afirmasi-admin/detail?id=${id}`,
+    listPath: `/${track}/afirmasi-admin`,
+    muat: (id) => queryClient.prefetchQuery(afirmasiQuery(track, Number(id))),
+    bisaDibuka: (row) => row.status === 'BELUM',
+    enabled: true,
+    habis: t.habis,
+  });
   // What the score would be with this claim VALID (the confirmation names it).
   const validNow = detail.klaim
     .filter((klaim) => klaim.status === 'VALID' || klaim.id === detail.id)
     .map((klaim) => klaim.kategori as KategoriAfirmasi);
-  const nilaiJikaValid = nilaiAfirmasi(track, validNow).toFixed(2);
+  const nilaiJikaValid = formatNilai(nilaiAfirmasi(track, validNow));
   const decision = useDecision<
     { status: Keputusan | null; alasan: string },
     Awaited<ReturnType<typeof periksaAfirmasi>>
@@ -55,14 +81,15 @@ function Keputusan({ detail, track, onReload }: DetailProps<AfirmasiDetail, Afir
       title: t.konfirmasiJudul,
       describe:
         draft.status === 'VALID'
-          ? t.akibatValid(`${detail.nilaiAfirmasi ?? '0.00'} → ${nilaiJikaValid}`)
+          ? t.akibatValid(`${formatNilai(detail.nilaiAfirmasi ?? 0)} → ${nilaiJikaValid}`)
           : t.akibatTidakValid,
       ask: t.konfirmasi,
     }),
     send: (draft) => periksaAfirmasi(track, detail.id, withReason(detail.version, draft)),
-    onSent: (result) => {
-      showSuccess(t.tersimpan(result.nilaiLama, result.nilaiBaru));
+    onSent: async (result) => {
+      showSuccess(t.tersimpanUntuk(namaLengkap(detail.pelamar), t.tersimpan(result.nilaiLama, result.nilaiBaru)));
       void refresh(['afirmasi'], ['afirmasi-detail']);
+      await next.lanjut();
     },
     onReload,
     actions: [{ id: 'simpan', label: t.simpan, hotkey: 'Enter' }],
@@ -113,7 +140,7 @@ function Klaim({ detail, track, onReload }: DetailProps<AfirmasiDetail, Afirmasi
               <Group justify="space-between" mb={4}>
                 <Text size="sm">{t.nilaiAfirmasi}</Text>
                 <Text fw={700} size="lg" data-testid="nilai-afirmasi">
-                  {detail.nilaiAfirmasi ?? t.belumAdaNilai}
+                  {detail.nilaiAfirmasi === null ? t.belumAdaNilai : formatNilai(detail.nilaiAfirmasi)}
                 </Text>
               </Group>
               <Text size="xs" c="dimmed">
@@ -129,7 +156,7 @@ function Klaim({ detail, track, onReload }: DetailProps<AfirmasiDetail, Afirmasi
                   {detail.klaim.map((klaim) => (
                     <Table.Tr key={klaim.id} fw={klaim.id === detail.id ? 600 : undefined}>
                       <Table.Td>{t.kategori[klaim.kategori]}</Table.Td>
-                      <Table.Td>{klaim.persen}%</Table.Td>
+                      <Table.Td>{formatPersen(klaim.persen)}</Table.Td>
                       <Table.Td>
                         <StatusAfirmasiBadge status={klaim.status} />
                       </Table.Td>
@@ -208,11 +235,7 @@ export function AfirmasiDetailPage() {
   const track = page?.track && isAfirmasiTrack(page.track) ? page.track : undefined;
   const klaimId = useDetailId() ?? 0;
   const valid = klaimId > 0;
-  const query = useQuery({
-    queryKey: ['afirmasi-detail', track, klaimId],
-    queryFn: ({ signal }) => getAfirmasi(track ?? 'pppk', klaimId, signal),
-    enabled: valid && track !== undefined,
-  });
+  const query = useQuery({ ...afirmasiQuery(track ?? 'pppk', klaimId), enabled: valid && track !== undefined });
   if (!track) return null;
   return (
     <DetailShell back={`/${track}/afirmasi-admin`} valid={valid} query={query}>

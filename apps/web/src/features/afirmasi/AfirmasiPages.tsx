@@ -8,6 +8,7 @@ import {
   type AfirmasiTrack,
   ATURAN_AFIRMASI,
   afirmasiFilterSchema,
+  formatPersen,
   isAfirmasiTrack,
   STATUS_AFIRMASI,
   type StatusAfirmasi,
@@ -15,7 +16,6 @@ import {
 } from '@portal/contract';
 import { postAfirmasiList } from '../../api/afirmasi';
 import { idAfirmasi } from '../../i18n/afirmasi';
-import { formatAngka } from '../../ui/list/format';
 import { TrackListScreen } from '../../ui/list/TrackListScreen';
 import type { ListDescription } from '../../ui/list/types';
 import { pelamarColumns, pengajuanList, waktuColumn } from '../../ui/pengajuanList';
@@ -24,7 +24,7 @@ import { STATUS_AFIRMASI_COLOR, StatusAfirmasiBadge } from '../../ui/status/Stat
 const t = idAfirmasi;
 const kategoriLabel = (kategori: string) => t.kategori[kategori] ?? kategori;
 
-function afirmasiDescription(
+export function afirmasiDescription(
   track: AfirmasiTrack,
   title: string,
 ): ListDescription<AfirmasiRow, { status: StatusAfirmasi; jumlah: number }> {
@@ -39,7 +39,7 @@ function afirmasiDescription(
       ...pelamarColumns<AfirmasiRow>(t.columns),
       { key: 'jabatan', header: t.columns.jabatan, render: (row) => row.jabatanNama },
       { key: 'kategori', header: t.columns.kategori, render: (row) => kategoriLabel(row.kategori) },
-      { key: 'persen', header: t.columns.persen, render: (row) => `${formatAngka(row.persen)}%` },
+      { key: 'persen', header: t.columns.persen, render: (row) => formatPersen(row.persen) },
       waktuColumn('diajukan', t.columns.diajukan),
       { key: 'status', header: t.columns.status, render: (row) => <StatusAfirmasiBadge status={row.status} /> },
       waktuColumn('diperiksa', t.columns.diperiksa, { by: (row: AfirmasiRow) => row.pemeriksaNama }),
@@ -56,6 +56,8 @@ function afirmasiDescription(
     ],
     status: { label: t.statusFilter, values: STATUS_AFIRMASI, names: t.status, colors: STATUS_AFIRMASI_COLOR },
     tahap: 'AFIRMASI',
+    // The checker lands on the claims still to check (issue #32).
+    initialFilter: { status: 'BELUM' },
     rowLink: (row) => `/${track}/afirmasi-admin/detail?id=${row.id}`,
     rowLabel: (row) => `${row.nama} – ${kategoriLabel(row.kategori)}`,
   });

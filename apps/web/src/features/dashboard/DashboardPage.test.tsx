@@ -72,7 +72,7 @@ describe('/dashboard figures', () => {
     stubServer(() => jsonResponse(200, VERIFIKATOR));
     renderApp('/dashboard');
     const section = await screen.findByRole('region', { name: 'CPNS' }, { timeout: 5000 });
-    const queue = within(section).getByRole('link', { name: 'Menunggu verifikasi: 1.500' });
+    const queue = within(section).getByRole('link', { name: 'Menunggu verifikasi: 1.500 dari 2.000 (75%)' });
     expect(queue.getAttribute('href')).toBe('/cpns/verifikasi');
     expect(within(section).getByText('dari 2.000 (75%)')).toBeTruthy();
     expect(within(section).getByText('Saya putuskan hari ini')).toBeTruthy();

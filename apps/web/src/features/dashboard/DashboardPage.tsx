@@ -2,6 +2,7 @@
 // (DashboardFigures), and cards to every page they may open.
 
 import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { namaPeran } from '@portal/contract';
 import { useAuth } from '../../auth/authStore';
 import { idDashboard } from '../../i18n/dashboard';
 import { MenuCards } from '../../ui/MenuCards';
@@ -9,11 +10,6 @@ import { DashboardFigures } from './DashboardFigures';
 
 // What the route's loader starts before this page renders (issue #22), from the page's own chunk.
 export { prefetchDashboard } from '../../api/dashboard';
-
-/** ROLE_VERIFIKATOR_CPNS → "VERIFIKATOR CPNS": readable without inventing role names. */
-function roleLabel(authority: string): string {
-  return authority.replace(/^ROLE_/, '').replaceAll('_', ' ');
-}
 
 export function DashboardPage() {
   const { user } = useAuth();
@@ -35,7 +31,7 @@ export function DashboardPage() {
             {user.authorities.map(({ authority }) => (
               <li key={authority}>
                 <Badge variant="light" radius="sm" tt="none">
-                  {roleLabel(authority)}
+                  {namaPeran(authority)}
                 </Badge>
               </li>
             ))}

@@ -3,7 +3,7 @@
 // says how many rows it has read, and shows the report when it ends — or its reason when it fails.
 
 import type { ImporCek } from '@portal/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/queryClient';
 import { clearAuth } from '../../auth/authStore';
@@ -85,5 +85,41 @@ describe('Impor Data follows a long check', () => {
     expect(await screen.findByText(/Pemeriksaan terhenti \(server dimulai ulang\)/)).toBeTruthy();
     await vi.waitFor(() => expect(router.state.location.search).not.toContain('cek='));
     expect(screen.queryByText(/Hasil pemeriksaan/)).toBeNull();
+  });
+
+  it('lists every problem of a row with its column, never "–" (issue #32)', async () => {
+    await signIn(operator());
+    stubServer([
+      cek({
+        status: 'SELESAI',
+        dibaca: 2,
+        ditolak: 2,
+        penolakan: [
+          { baris: 2, kolom: 'nik', nilai: '3171', pesan: 'nik: NIK harus 16 angka' },
+          {
+            baris: 2,
+            kolom: 'instansi_kode',
+            nilai: '0000',
+            pesan: 'instansi_kode tidak dikenal: tidak ada instansi berkode 0000',
+          },
+          { baris: 3, kolom: null, nilai: null, pesan: 'baris bukan JSON yang sah' },
+        ],
+      }),
+    ]);
+    renderApp(`/admin/impor?jenis=pelamar&cek=${ID}`);
+    const table = await screen.findByRole('table', { name: 'Baris yang ditolak' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(rows).toEqual([
+      ['2', 'nik', '3171', 'nik: NIK harus 16 angka'],
+      ['2', 'instansi_kode', '0000', 'instansi_kode tidak dikenal: tidak ada instansi berkode 0000'],
+      ['3', 'seluruh baris', '(kosong)', 'baris bukan JSON yang sah'],
+    ]);
   });
 });

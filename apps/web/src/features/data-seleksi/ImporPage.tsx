@@ -17,7 +17,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IMPOR_JOB_STATUS_NAMA, type ImporCek, type ImporJenis } from '@portal/contract';
+import { IMPOR_JOB_STATUS_NAMA, IMPOR_LAPORAN_BATAS, type ImporCek, type ImporJenis } from '@portal/contract';
 import { IconAlertCircle, IconDownload, IconFileUpload, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -244,7 +244,12 @@ export function ImporPage() {
             {report.penolakan.length > 0 && (
               <Stack gap="xs">
                 <Group justify="space-between">
-                  <Text fw={600}>{t.penolakan}</Text>
+                  <Stack gap={0}>
+                    <Text fw={600}>{t.penolakan}</Text>
+                    <Text size="sm" c="dimmed">
+                      {t.penolakanKet}
+                    </Text>
+                  </Stack>
                   <Group gap="xs">
                     <Button
                       size="xs"
@@ -267,8 +272,13 @@ export function ImporPage() {
                   head={[t.baris, t.kolomNama, t.nilai, t.pesan]}
                   rows={report.penolakan}
                   rowKey={(p) => `${p.baris}-${p.kolom}-${p.pesan}`}
-                  cells={(p) => [p.baris, p.kolom ?? '–', p.nilai ?? '–', p.pesan]}
+                  cells={(p) => [p.baris, p.kolom ?? t.seluruhBaris, p.nilai ?? t.kosong, p.pesan]}
                 />
+                {report.penolakan.length >= IMPOR_LAPORAN_BATAS && (
+                  <Text size="sm" c="dimmed">
+                    {t.penolakanTerbatas(IMPOR_LAPORAN_BATAS)}
+                  </Text>
+                )}
               </Stack>
             )}
             {report.konflikList.length > 0 && (

@@ -1,16 +1,21 @@
 // The pieces of Impor Data: a check's counts and a running job's progress.
 
 import { Alert, Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { IMPOR_JOB_STATUS_NAMA, type ImporCek, type ImporJob, type ImporJobStatus } from '@portal/contract';
+import {
+  formatAngka,
+  formatWaktu,
+  IMPOR_JOB_STATUS_NAMA,
+  type ImporCek,
+  type ImporJob,
+  type ImporJobStatus,
+} from '@portal/contract';
 import { IconX } from '@tabler/icons-react';
 import { idDataSeleksi } from '../../i18n/data-seleksi';
 
 export const t = idDataSeleksi.impor;
-export const angka = (n: number) => n.toLocaleString('id-ID');
-export const wib = (iso: string) =>
-  new Intl.DateTimeFormat('id-ID', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(
-    new Date(iso),
-  );
+/** Issue #32: the portal's one set of formats (contract format.ts). */
+export const angka = (n: number) => formatAngka(n);
+export const wib = (iso: string) => formatWaktu(iso);
 export const STATUS_COLOR: Record<ImporJobStatus, string> = {
   BERJALAN: 'blue',
   SELESAI: 'teal',

@@ -94,7 +94,13 @@ describe('/cek-dokumen/:kode without signing in', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Cek Keaslian Dokumen' })).toBeTruthy();
     expect(screen.getByRole('main')).toBeTruthy();
     const region = await screen.findByRole('region', { name: 'Pengumuman Hasil Seleksi Administrasi' });
-    for (const text of ['Pemerintah Kabupaten Raja Ampat', '800/17/2026', '20 November 2026', '48.213 byte']) {
+    for (const text of [
+      'Pemerintah Kabupaten Raja Ampat',
+      '800/17/2026',
+      '20/11/2026',
+      '20/11/2026 10.15 WIB',
+      '48.213 byte',
+    ]) {
       expect(within(region).getByText(text)).toBeTruthy();
     }
 

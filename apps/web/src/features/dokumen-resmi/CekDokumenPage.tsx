@@ -23,7 +23,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { CEK_DOKUMEN_MIME, cekDokumenPath, type Keaslian } from '@portal/contract';
+import { CEK_DOKUMEN_MIME, cekDokumenPath, formatTanggal, formatWaktu, type Keaslian } from '@portal/contract';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX, IconFileTypePdf, IconShieldCheck } from '@tabler/icons-react';
 import { QueryClientProvider, useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -35,7 +35,6 @@ import { errorMessage } from '../../auth/AuthCard';
 import { idApp } from '../../i18n/app';
 import { idDaftarTerbit } from '../../i18n/daftar-terbit';
 import { idDokumenResmi } from '../../i18n/dokumen-resmi';
-import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { FooterNote } from '../../layout/FooterNote';
 import { DaftarDiumumkan } from './DaftarDiumumkan';
 
@@ -177,7 +176,7 @@ function Identitas({ dokumen }: { dokumen: Keaslian }) {
     [t.instansi, dokumen.instansi],
     [t.jalur, dokumen.track],
     [t.nomor, dokumen.nomor],
-    [t.tanggal, formatTanggal(dokumen.tanggal, 'long')],
+    [t.tanggal, formatTanggal(dokumen.tanggal)],
     [t.dibuat, formatWaktu(dokumen.dibuatAt)],
     [
       t.sha256,

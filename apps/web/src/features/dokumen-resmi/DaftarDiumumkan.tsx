@@ -5,7 +5,7 @@
 
 import { Alert, Button, Group, Loader, Pagination, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { type BarisTerbit, DAFTAR_TERBIT_Q_MAX } from '@portal/contract';
+import { type BarisTerbit, DAFTAR_TERBIT_Q_MAX, formatAngka } from '@portal/contract';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -160,7 +160,7 @@ export function DaftarDiumumkan({ kode }: { kode: string }) {
                       </Table.Tr>
                       {run.rows.map((row) => (
                         <Table.Tr key={row.no}>
-                          <Table.Td style={{ textAlign: 'right' }}>{row.no.toLocaleString('id-ID')}</Table.Td>
+                          <Table.Td style={{ textAlign: 'right' }}>{formatAngka(row.no)}</Table.Td>
                           <Table.Td ff="monospace">{row.noPeserta}</Table.Td>
                           <Table.Td>{row.nama}</Table.Td>
                           <Table.Td ff="monospace">{row.nik}</Table.Td>

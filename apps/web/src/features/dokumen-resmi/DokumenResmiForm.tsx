@@ -24,8 +24,10 @@ import {
   type DokumenResmi,
   type DokumenResmiJenis,
   type DokumenResmiStatus,
+  formatTanggalPanjang,
   type KopInstansi,
   kopInstansiSchema,
+  normalisasiNip,
   type Penandatangan,
   pengumumanRequestSchema,
   type TrackId,
@@ -45,7 +47,6 @@ import {
 import { ApiError } from '../../api/http';
 import { errorMessage } from '../../auth/AuthCard';
 import { idDokumenResmi } from '../../i18n/dokumen-resmi';
-import { formatTanggal } from '../../i18n/format';
 import { saveBlob } from '../../table/ExportButtons';
 import { showSuccess } from '../../ui/toast';
 import {
@@ -224,7 +225,7 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
           <Stack gap="md">
             {mengubah && (
               <Alert color="blue" variant="light" title={t.akanMengubahJudul(jenis)} role="note">
-                {t.akanMengubah(jenis, mengubah.nomor, formatTanggal(mengubah.tanggal, 'long'))}
+                {t.akanMengubah(jenis, mengubah.nomor, formatTanggalPanjang(mengubah.tanggal))}
               </Alert>
             )}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -295,9 +296,10 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
                       inputWrapperOrder={['label', 'input', 'description', 'error']}
                       required
                       inputMode="numeric"
-                      maxLength={18}
+                      // Room for the written form "19700101 199503 1 002" pasted whole (issue #32).
+                      maxLength={24}
                       value={signer.nip}
-                      onChange={(event) => setSigner(index, 'nip', event.currentTarget.value.replace(/\s/g, ''))}
+                      onChange={(event) => setSigner(index, 'nip', normalisasiNip(event.currentTarget.value))}
                       onBlur={() => checkNip(index)}
                       error={errors[signerPath(index, 'nip')]}
                     />

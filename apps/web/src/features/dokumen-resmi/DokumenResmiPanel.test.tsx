@@ -180,7 +180,7 @@ describe('official documents on the recap', () => {
 
     expect((await within(dialog).findByRole('status')).textContent).toContain('Menyusun dokumen…');
     // How far it has got, from the server, under the id the form sent with the request.
-    expect(await within(dialog).findByText('25 % selesai')).toBeTruthy();
+    expect(await within(dialog).findByText('25% selesai')).toBeTruthy();
     const progresId = (calls.find(isDokumenPost)?.body as { progresId?: string } | undefined)?.progresId;
     expect(progresId).toMatch(/^[0-9a-f-]{36}$/);
     expect(calls.some((call) => call.url.endsWith(`/dokumen-resmi/progres/${progresId}`))).toBe(true);

@@ -5,7 +5,14 @@
 // Excel copy is the one kept at issue, and a QR address only the server can open is warned about.
 
 import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { type DokumenResmi, type DokumenResmiJenis, hasTrackRole, type TrackId } from '@portal/contract';
+import {
+  type DokumenResmi,
+  type DokumenResmiJenis,
+  formatTanggal,
+  formatWaktu,
+  hasTrackRole,
+  type TrackId,
+} from '@portal/contract';
 import {
   IconAlertTriangle,
   IconDownload,
@@ -20,7 +27,6 @@ import { dokumenFileName, getDokumenPdf, getDokumenResmi, getPengumumanXlsx } fr
 import { errorMessage } from '../../auth/AuthCard';
 import { useAuth } from '../../auth/authStore';
 import { idDokumenResmi } from '../../i18n/dokumen-resmi';
-import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { saveBlob } from '../../table/ExportButtons';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { showError, showSuccess } from '../../ui/toast';

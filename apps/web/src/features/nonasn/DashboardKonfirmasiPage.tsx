@@ -5,6 +5,7 @@
 
 import { Group, Paper, Progress, SimpleGrid, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
+  formatAngka as angka,
   DASHBOARD_KONFIRMASI_DEFAULT_SORTING,
   DASHBOARD_KONFIRMASI_FILTER_KEYS,
   DASHBOARD_KONFIRMASI_SORT_COLUMNS,
@@ -18,7 +19,6 @@ import { postDashboardKonfirmasi } from '../../api/nonasn';
 import { useNational } from '../../auth/useNational';
 import { idNonasn } from '../../i18n/nonasn';
 import type { ListSpec } from '../../table/listState';
-import { formatAngka as angka } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { ColumnDescription, ListDescription, ListQueryView } from '../../ui/list/types';
 import { Tenggat } from '../../ui/Tenggat';

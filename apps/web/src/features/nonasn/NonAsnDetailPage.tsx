@@ -3,10 +3,17 @@
 // version shown: a 409 says so and offers a reload), and the audit trail of every answer.
 
 import { Alert, SimpleGrid, Stack } from '@mantine/core';
-import { KATEGORI_NONASN_NAMA, type KeputusanKonfirmasi, type NonAsnDetail, SUMBER_DANA_NAMA } from '@portal/contract';
-import { useQuery } from '@tanstack/react-query';
+import {
+  formatTanggal,
+  formatWaktu,
+  KATEGORI_NONASN_NAMA,
+  type KeputusanKonfirmasi,
+  type NonAsnDetail,
+  type NonAsnRow,
+  SUMBER_DANA_NAMA,
+} from '@portal/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getNonAsnDetail, konfirmasiNonAsn } from '../../api/nonasn';
-import { formatTanggal, formatWaktu } from '../../i18n/format';
 import { idKeputusan } from '../../i18n/keputusan';
 import { idNonasn } from '../../i18n/nonasn';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
@@ -14,11 +21,14 @@ import { acceptOrRefuse, DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { choiceOf } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
 import { FieldList, Kartu, RiwayatKartu } from '../../ui/Kartu';
+import { useBerikutnya } from '../../ui/list/useBerikutnya';
+import { Nomor } from '../../ui/Nomor';
 import { SummaryCard } from '../../ui/pelamar/PelamarSummary';
 import { KonfirmasiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { showSuccess } from '../../ui/toast';
 import { useRefresh } from '../../ui/useRefresh';
+import { DETAIL_PATH, nonAsnList } from './NonAsnListPage';
 import { type JawabanFields, JawabanInputs, masalahJawaban, useBolehKonfirmasi } from './shared';
 
 const t = idNonasn;
@@ -31,9 +41,24 @@ const detailQuery = (nonAsnId: number) => ({
 });
 
 /** The answer: proposed or not, the reason, the SPTJM statement; sent on the version shown. */
+/** The list "next" reads (who may answer changes only its bulk actions, not its rows). */
+const DAFTAR = nonAsnList('pppk', '', false);
+
 function JawabForm({ detail, onReload }: { detail: NonAsnDetail; onReload: () => void }) {
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   const changing = detail.statusKonfirmasi !== 'BELUM';
+  // After an answer, the next record still unanswered in the list's order (issue #32).
+  const next = useBerikutnya<NonAsnRow>({
+    source: DAFTAR,
+    sekarang: detail.id,
+    detailPath: (id) => `${DETAIL_PATH}?id=${id}`,
+    listPath: LIST_PATH,
+    muat: (id) => queryClient.prefetchQuery(detailQuery(Number(id))),
+    bisaDibuka: (row) => row.statusKonfirmasi === 'BELUM',
+    enabled: !changing,
+    habis: t.habis,
+  });
   const decision = useDecision<{ status: KeputusanKonfirmasi } & JawabanFields>({
     draftKey: null,
     initial: () => ({
@@ -51,9 +76,11 @@ function JawabForm({ detail, onReload }: { detail: NonAsnDetail; onReload: () =>
         version: detail.version,
         sptjm: true,
       }),
-    onSent: () => {
-      showSuccess(t.tersimpan);
+    onSent: async () => {
+      showSuccess(t.tersimpanUntuk(detail.nama));
       void refresh(['nonasn'], ['dashboard-konfirmasi'], ['nonasn-detail', detail.id]);
+      // A first answer moves on; a changed one stays to be seen.
+      if (!changing) await next.lanjut();
     },
     onReload,
     actions: [{ id: 'simpan', label: t.simpan, hotkey: 'Enter' }],
@@ -89,7 +116,11 @@ function Detail({ detail, onReload }: { detail: NonAsnDetail; onReload: () => vo
       <SummaryCard
         title={detail.nama}
         testId="nama-nonasn"
-        lines={[`NIK ${detail.nik} · ${detail.instansi.nama}`]}
+        lines={[
+          <>
+            NIK <Nomor>{detail.nik}</Nomor> · {detail.instansi.nama}
+          </>,
+        ]}
         badges={
           <>
             <Tenggat track="pppk" tahap="KONFIRMASI_NONASN" />
@@ -101,14 +132,19 @@ function Detail({ detail, onReload }: { detail: NonAsnDetail; onReload: () => vo
         <Kartu title={d.data}>
           <FieldList
             rows={[
-              [f.nik, detail.nik],
-              [f.lahir, `${detail.tempatLahir}, ${formatTanggal(detail.tanggalLahir, 'long')}`],
+              [f.nik, <Nomor key="nik">{detail.nik}</Nomor>],
+              [f.lahir, `${detail.tempatLahir}, ${formatTanggal(detail.tanggalLahir)}`],
               [f.instansi, detail.instansi.nama],
               [f.unitKerja, detail.unitKerja],
               [f.jabatan, detail.jabatan],
               [f.masaKerja, t.masaKerja(detail.masaKerjaBulan)],
               [f.kategori, KATEGORI_NONASN_NAMA[detail.kategori]],
-              [f.sk, `${detail.noSk} · ${formatTanggal(detail.tglSk, 'long')}`],
+              [
+                f.sk,
+                <>
+                  <Nomor>{detail.noSk}</Nomor> · {formatTanggal(detail.tglSk)}
+                </>,
+              ],
               [f.sumberDana, SUMBER_DANA_NAMA[detail.sumberDana]],
             ]}
           />

@@ -24,6 +24,7 @@ import { exportRequest, type ListSpec } from '../../table/listState';
 import { ListScreen } from '../../ui/list/ListScreen';
 import { statusFilter } from '../../ui/list/statusFilter';
 import type { BulkActionDescription, ColumnDescription, ListDescription } from '../../ui/list/types';
+import { Nomor } from '../../ui/Nomor';
 import { KonfirmasiBadge, STATUS_KONFIRMASI_COLOR } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { JawabanInputs, masalahJawaban, nonAsnFilters, useBolehKonfirmasi } from './shared';
@@ -33,7 +34,7 @@ const SPEC: ListSpec = { filterKeys: NONASN_FILTER_KEYS, sortColumns: NONASN_SOR
 export const DETAIL_PATH = '/pppk/rekap-nonasn/detail';
 
 const COLUMNS: ColumnDescription<NonAsnRow>[] = [
-  { key: 'nik', header: t.columns.nik, render: (row) => row.nik },
+  { key: 'nik', header: t.columns.nik, render: (row) => <Nomor>{row.nik}</Nomor> },
   { key: 'nama', header: t.columns.nama, sortKey: 'nama', primary: true, render: (row) => row.nama },
   { key: 'unitKerja', header: t.columns.unitKerja, render: (row) => row.unitKerja },
   { key: 'jabatan', header: t.columns.jabatan, render: (row) => row.jabatan },

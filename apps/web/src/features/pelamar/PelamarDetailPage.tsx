@@ -3,22 +3,33 @@
 // viewer from the file fetched with the session.
 
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table } from '@mantine/core';
-import { PELAMAR_LISTS, type PelamarDetail, type PelamarList, type TrackId } from '@portal/contract';
+import {
+  formatIpk,
+  formatNilai,
+  formatTanggal,
+  formatWaktu,
+  namaLengkap,
+  PELAMAR_LISTS,
+  type PelamarDetail,
+  type PelamarList,
+  type TrackId,
+} from '@portal/contract';
 import { IconFile, IconPhoto } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { dokumenPath } from '../../api/pelamar';
-import { formatTanggal } from '../../i18n/format';
 import { idPelamar } from '../../i18n/pelamar';
+import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { idSupervisi } from '../../i18n/supervisi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DokumenView } from '../../ui/dokumen/berkas';
 import { FieldList, Kartu } from '../../ui/Kartu';
+import { Nomor } from '../../ui/Nomor';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
 import { SummaryCard } from '../../ui/pelamar/PelamarSummary';
-import { detailQuery, dokumenLabel, namaLengkap } from '../../ui/pelamar/pelamar';
+import { detailQuery, dokumenLabel } from '../../ui/pelamar/pelamar';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 
@@ -69,18 +80,23 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
     <Stack gap="md">
       <SummaryCard
         title={namaLengkap(detail)}
-        lines={[`${detail.noPeserta} · ${detail.instansi.nama}`]}
+        testId="nama-pelamar"
+        lines={[
+          <>
+            <Nomor>{detail.noPeserta}</Nomor> · {detail.instansi.nama}
+          </>,
+        ]}
         badges={<StatusBadge status={detail.statusVerifikasi} />}
       />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
         <Fields
           title={t.pribadi}
           rows={[
-            [f.noRegister, detail.noRegister],
-            [f.nik, detail.nik],
+            [f.noRegister, <Nomor key="noRegister">{detail.noRegister}</Nomor>],
+            [f.nik, <Nomor key="nik">{detail.nik}</Nomor>],
             [f.jenisKelamin, t.jenisKelamin[detail.jenisKelamin]],
-            [f.lahirKtp, `${detail.tempatLahirKtp}, ${formatTanggal(detail.tanggalLahirKtp, 'long')}`],
-            [f.lahirIjazah, `${detail.tempatLahirIjazah}, ${formatTanggal(detail.tanggalLahirIjazah, 'long')}`],
+            [f.lahirKtp, `${detail.tempatLahirKtp}, ${formatTanggal(detail.tanggalLahirKtp)}`],
+            [f.lahirIjazah, `${detail.tempatLahirIjazah}, ${formatTanggal(detail.tanggalLahirIjazah)}`],
             [f.agama, detail.agama],
             [f.disabilitas, detail.jenisDisabilitas ?? '–'],
             [f.domisili, detail.domisili],
@@ -98,7 +114,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
               [f.jenisFormasi, idPelamar.jenisFormasiNames[detail.jenisFormasi]],
               [f.pendidikanFormasi, detail.pendidikanNama],
               [f.lokasiUjian, detail.lokasiUjian],
-              [f.tglDaftar, formatTanggal(detail.tglDaftar, 'long')],
+              [f.tglDaftar, formatTanggal(detail.tglDaftar)],
             ]}
           />
           <Fields
@@ -106,9 +122,9 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
             rows={[
               [f.lembaga, `${detail.lembagaPendidikan} (akreditasi ${detail.akreditasiLembaga})`],
               [f.prodi, `${detail.prodi} (akreditasi ${detail.akreditasiProdi})`],
-              [f.noIjazah, detail.noIjazah],
-              [f.tglIjazah, formatTanggal(detail.tglIjazah, 'long')],
-              [f.ipk, detail.ipk],
+              [f.noIjazah, <Nomor key="noIjazah">{detail.noIjazah}</Nomor>],
+              [f.tglIjazah, formatTanggal(detail.tglIjazah)],
+              [f.ipk, formatIpk(detail.ipk)],
             ]}
           />
         </Stack>
@@ -117,7 +133,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
           rows={[
             [f.status, idPelamar.status[detail.statusVerifikasi]],
             [f.verifikator, detail.verifikatorNama ?? '–'],
-            [f.tglVerifikasi, formatTanggal(detail.tglVerifikasi, 'long')],
+            [f.tglVerifikasi, formatWaktu(detail.tglVerifikasi)],
             [f.supervisi, detail.statusSupervisi ? idSupervisi.status[detail.statusSupervisi] : '–'],
             [f.supervisor, detail.supervisorNama ?? '–'],
           ]}
@@ -126,7 +142,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
           <Group gap="sm">
             {detail.nilai.map((nilai) => (
               <Badge key={nilai.komponen} variant="light" size="lg">
-                {nilai.komponen.replaceAll('_', ' ')}: {Number(nilai.nilai).toLocaleString('id-ID')}
+                {idSanggahNilai.komponen[nilai.komponen] ?? nilai.komponen}: {formatNilai(nilai.nilai)}
               </Badge>
             ))}
           </Group>

@@ -2,22 +2,43 @@
 // and — for the super-admin — instansi filters; a name opens the account's form), a form to create an account (its temporary
 // password shown once) and to edit or deactivate one. What may be granted comes from the server.
 
-import { Alert, Button, Checkbox, Code, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  namaPeran,
   PENGGUNA_SORT_COLUMNS,
   type PenggunaOptions,
   type PenggunaRow,
+  penggunaCreateSchema,
   penggunaFilterSchema,
+  penggunaUpdateSchema,
+  ROLE_KELOMPOK,
   type Role,
 } from '@portal/contract';
-import { IconAlertCircle, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { createPengguna, getPenggunaOptions, postPenggunaList, updatePengguna } from '../../api/akun';
 import { errorMessage } from '../../auth/AuthCard';
 import { idAkun } from '../../i18n/akun';
 import { idAuth } from '../../i18n/auth';
+import { idForm } from '../../i18n/form';
 import type { ListSpec } from '../../table/listState';
+import { ErrorSummary } from '../../ui/form/ErrorSummary';
+import { type FieldErrors, issuesToFieldErrors } from '../../ui/form/fieldErrors';
+import { useFormErrors } from '../../ui/form/useFormErrors';
 import { ListScreen } from '../../ui/list/ListScreen';
 import type { ListDescription } from '../../ui/list/types';
 import { StatusLabel } from '../../ui/status/StatusBadges';
@@ -28,9 +49,6 @@ const SPEC: ListSpec = {
   sortColumns: PENGGUNA_SORT_COLUMNS,
 };
 
-/** ROLE_VERIFIKATOR_CPNS → "VERIFIKATOR CPNS", as on the dashboard. */
-const roleLabel = (role: string) => role.replace(/^ROLE_/, '').replaceAll('_', ' ');
-
 interface FormValues {
   username: string;
   fullname: string;
@@ -40,14 +58,60 @@ interface FormValues {
   active: boolean;
 }
 
+type Field = keyof Omit<FormValues, 'active'>;
+const FIELD_ID: Record<Field, string> = {
+  username: 'pengguna-username',
+  fullname: 'pengguna-fullname',
+  email: 'pengguna-email',
+  instansiId: 'pengguna-instansi',
+  roles: 'pengguna-roles',
+};
+const LABEL: Record<Field, string> = {
+  username: idAuth.username,
+  fullname: idAkun.fullname,
+  email: idAkun.email,
+  instansiId: idAkun.instansi,
+  roles: t.rolesLabel,
+};
+
+/**
+ * The form's problems before it is sent (issue #32): an empty field says it must be filled, any
+ * other value is checked by the contract's schema — the same the server checks with.
+ */
+export function periksaPengguna(values: FormValues, creating: boolean): FieldErrors {
+  const found: FieldErrors = {};
+  const parsed = creating
+    ? penggunaCreateSchema.safeParse({ ...values, instansiId: Number(values.instansiId) || 0 })
+    : penggunaUpdateSchema.safeParse({ ...values, version: 1 });
+  if (!parsed.success) Object.assign(found, issuesToFieldErrors(parsed.error.issues));
+  const required: ('username' | 'fullname' | 'email')[] = creating
+    ? ['username', 'fullname', 'email']
+    : ['fullname', 'email'];
+  for (const field of required) if (!values[field].trim()) found[field] = idForm.wajib(LABEL[field]);
+  if (creating && !values.instansiId) found.instansiId = idForm.wajibPilih(LABEL.instansiId);
+  return found;
+}
+
+/** The roles shown, by group: what the caller grants, and what the account holds beside it. */
+function roleGroups(grantable: readonly string[], held: readonly string[]) {
+  const shown = new Set([...grantable, ...held]);
+  const groups = ROLE_KELOMPOK.map((k) => ({ judul: k.judul, roles: k.roles.filter((r) => shown.has(r)) as string[] }));
+  const known = new Set<string>(ROLE_KELOMPOK.flatMap((k) => k.roles));
+  const others = [...shown].filter((role) => !known.has(role));
+  if (others.length > 0) groups.push({ judul: t.rolesLainnya, roles: others });
+  return groups.filter((g) => g.roles.length > 0);
+}
+
 function PenggunaForm({
   options,
   editing,
   onDone,
+  onCancel,
 }: {
   options: PenggunaOptions;
   editing: PenggunaRow | null;
   onDone: (created?: { username: string; temporaryPassword: string }) => void;
+  onCancel: () => void;
 }) {
   const [values, setValues] = useState<FormValues>(() => ({
     username: editing?.username ?? '',
@@ -58,14 +122,21 @@ function PenggunaForm({
     active: editing?.active ?? true,
   }));
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const problems = useFormErrors();
+  const { errors } = problems;
   const readOnly = editing !== null && !editing.bisaDiubah;
-  const set = (patch: Partial<FormValues>) => setValues((current) => ({ ...current, ...patch }));
+  const creating = editing === null;
+  const set = (patch: Partial<FormValues>) => {
+    setValues((current) => ({ ...current, ...patch }));
+    for (const field of Object.keys(patch)) problems.clear(field);
+  };
+  const grantable = options.roles as readonly string[];
+  const fields = (creating ? FIELDS_CREATE : FIELDS_EDIT).map((key) => ({ key, label: LABEL[key], id: FIELD_ID[key] }));
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (busy || !problems.check(periksaPengguna(values, creating))) return;
     setBusy(true);
-    setError(null);
     try {
       if (editing) {
         await updatePengguna(editing.id, {
@@ -87,7 +158,7 @@ function PenggunaForm({
         onDone({ username: result.pengguna.username, temporaryPassword: result.temporaryPassword });
       }
     } catch (e) {
-      setError(errorMessage(e));
+      problems.failed(e, errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -97,39 +168,42 @@ function PenggunaForm({
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="sm">
         {readOnly && <Alert color="yellow">{t.readOnly}</Alert>}
-        {error && (
-          <Alert role="alert" color="red" icon={<IconAlertCircle aria-hidden />}>
-            {error}
-          </Alert>
-        )}
+        <ErrorSummary errors={errors} fields={fields} message={problems.message} attempt={problems.attempt} />
         <TextInput
-          label={idAuth.username}
+          id={FIELD_ID.username}
+          label={LABEL.username}
           required
-          disabled={editing !== null}
+          disabled={!creating}
           value={values.username}
           onChange={(e) => set({ username: e.currentTarget.value })}
-          autoFocus={editing === null}
+          error={errors.username}
+          data-autofocus={creating || undefined}
         />
         <TextInput
-          label={idAkun.fullname}
+          id={FIELD_ID.fullname}
+          label={LABEL.fullname}
           required
           disabled={readOnly}
           value={values.fullname}
           onChange={(e) => set({ fullname: e.currentTarget.value })}
+          error={errors.fullname}
         />
         <TextInput
-          label={idAkun.email}
+          id={FIELD_ID.email}
+          label={LABEL.email}
           type="email"
           required
           disabled={readOnly}
           value={values.email}
           onChange={(e) => set({ email: e.currentTarget.value })}
+          error={errors.email}
         />
         <Select
-          label={idAkun.instansi}
+          id={FIELD_ID.instansiId}
+          label={LABEL.instansiId}
           required
           searchable
-          disabled={editing !== null}
+          disabled={!creating}
           data={
             editing
               ? [{ value: String(editing.instansi.id), label: editing.instansi.nama }]
@@ -137,24 +211,34 @@ function PenggunaForm({
           }
           value={values.instansiId || null}
           onChange={(value) => set({ instansiId: value ?? '' })}
+          error={errors.instansiId}
         />
         <Checkbox.Group
-          label={t.rolesLabel}
+          id={FIELD_ID.roles}
+          label={LABEL.roles}
           description={t.rolesHint}
           value={values.roles}
           onChange={(roles) => set({ roles })}
+          error={errors.roles}
         >
-          <Stack gap={6} mt={6}>
-            {options.roles.map((role) => (
-              <Checkbox key={role} value={role} label={roleLabel(role)} disabled={readOnly} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs" mt={6}>
+            {roleGroups(grantable, values.roles).map((group) => (
+              <Stack key={group.judul} gap={4} role="group" aria-label={t.rolesGroup(group.judul)}>
+                <Text size="xs" fw={700} c="dimmed" aria-hidden>
+                  {group.judul}
+                </Text>
+                {group.roles.map((role) => (
+                  // Roles the caller does not grant stay as they are, shown for information.
+                  <Checkbox
+                    key={role}
+                    value={role}
+                    label={namaPeran(role)}
+                    disabled={readOnly || !grantable.includes(role)}
+                  />
+                ))}
+              </Stack>
             ))}
-            {/* Roles the caller does not grant stay as they are, shown for information. */}
-            {values.roles
-              .filter((role) => !options.roles.includes(role as Role))
-              .map((role) => (
-                <Checkbox key={role} value={role} label={roleLabel(role)} disabled />
-              ))}
-          </Stack>
+          </SimpleGrid>
         </Checkbox.Group>
         {editing && (
           <Switch
@@ -165,7 +249,10 @@ function PenggunaForm({
           />
         )}
         <Group justify="flex-end" mt="sm">
-          <Button type="submit" loading={busy} disabled={busy || readOnly}>
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            {idForm.batal}
+          </Button>
+          <Button type="submit" loading={busy} disabled={readOnly}>
             {editing ? t.save : t.create}
           </Button>
         </Group>
@@ -173,6 +260,9 @@ function PenggunaForm({
     </form>
   );
 }
+
+const FIELDS_CREATE: Field[] = ['username', 'fullname', 'email', 'instansiId', 'roles'];
+const FIELDS_EDIT: Field[] = ['fullname', 'email', 'roles'];
 
 /** The user list as a description: a row's name opens its form (a dialog, not a page). */
 function penggunaDescription(
@@ -211,7 +301,7 @@ function penggunaDescription(
             <Stack gap={2}>
               {row.roles.map((role) => (
                 <Text key={role} size="xs" fw={500}>
-                  {roleLabel(role)}
+                  {namaPeran(role)}
                 </Text>
               ))}
             </Stack>
@@ -246,7 +336,7 @@ function penggunaDescription(
         label: t.role,
         placeholder: t.allRoles,
         searchable: true,
-        options: (options?.roles ?? []).map((role) => ({ value: role, label: roleLabel(role) })),
+        options: (options?.roles ?? []).map((role) => ({ value: role, label: namaPeran(role) })),
         width: 240,
       },
       ...(manyInstansi
@@ -305,7 +395,12 @@ export function PenggunaPage() {
         size="lg"
       >
         {editing !== null && options.data && (
-          <PenggunaForm options={options.data} editing={editing === 'new' ? null : editing} onDone={closeForm} />
+          <PenggunaForm
+            options={options.data}
+            editing={editing === 'new' ? null : editing}
+            onDone={closeForm}
+            onCancel={() => setEditing(null)}
+          />
         )}
       </Modal>
       <Modal opened={created !== null} onClose={() => setCreated(null)} title={t.createdTitle}>

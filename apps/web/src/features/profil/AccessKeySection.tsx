@@ -14,11 +14,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { AccessKey, Profile } from '@portal/contract';
+import { type AccessKey, formatWaktu, type Profile } from '@portal/contract';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { postAccessKey, revokeAccessKey } from '../../api/akun';
-import { formatWaktu } from '../../i18n/format';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { Feedback, Section, t, useAction } from './parts';
 

@@ -3,13 +3,12 @@
 // keys (shown once; expiry, last use, revoke) and the recent sign-ins from the audit trail.
 
 import { Button, Group, PasswordInput, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
-import { PASSWORD_POLICY, type Profile } from '@portal/contract';
+import { formatWaktu, PASSWORD_POLICY, type Profile } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getProfile, postResetPassword } from '../../api/akun';
 import { errorMessage } from '../../auth/AuthCard';
 import { idAkun } from '../../i18n/akun';
-import { formatWaktu } from '../../i18n/format';
 import { AccessKeySection } from './AccessKeySection';
 import { Feedback, PROFILE_KEY, Section, t, useAction } from './parts';
 import { TotpSection } from './TotpSection';

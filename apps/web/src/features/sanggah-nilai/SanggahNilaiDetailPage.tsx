@@ -4,23 +4,20 @@
 // and the objector's trail.
 
 import { Alert, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { NILAI_MAKS, type SanggahNilaiDetail } from '@portal/contract';
+import { formatAngka, formatNilai, formatWaktu, NILAI_MAKS, type SanggahNilaiDetail } from '@portal/contract';
 import { IconArrowRight, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { getSanggahNilai } from '../../api/sanggah-nilai';
-import { formatWaktu } from '../../i18n/format';
 import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
 import type { DetailProps } from '../../ui/decision/useDecision';
-import { formatNilai } from '../../ui/list/format';
 import { PengajuanSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
 import { StatusSanggahNilaiBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
-import { JawabForm, komponenNama, PersetujuanForm } from './panels';
+import { JawabForm, komponenNama, PersetujuanForm, sanggahNilaiQuery } from './panels';
 
 const t = idSanggahNilai;
 
@@ -120,7 +117,7 @@ function NilaiTable({ detail }: { detail: SanggahNilaiDetail }) {
                       formatNilai(n.nilai)
                     )}
                   </Table.Td>
-                  <Table.Td ta="right">{NILAI_MAKS[n.komponen].toLocaleString('id-ID')}</Table.Td>
+                  <Table.Td ta="right">{formatAngka(NILAI_MAKS[n.komponen])}</Table.Td>
                 </Table.Tr>
               );
             })}
@@ -253,8 +250,7 @@ export function SanggahNilaiDetailPage() {
   const sanggahNilaiId = useDetailId() ?? 0;
   const valid = sanggahNilaiId > 0;
   const query = useQuery({
-    queryKey: ['sanggah-nilai-detail', track, sanggahNilaiId],
-    queryFn: ({ signal }) => getSanggahNilai(track ?? 'cpns', sanggahNilaiId, signal),
+    ...sanggahNilaiQuery(track ?? 'cpns', sanggahNilaiId),
     enabled: valid && track !== undefined,
   });
   if (!track) return null;

@@ -4,6 +4,8 @@
 
 import { Text } from '@mantine/core';
 import {
+  formatNilai,
+  formatTanggal,
   KOMPONEN_PER_TRACK,
   SANGGAH_NILAI_FILTER_KEYS,
   SANGGAH_NILAI_SORT_COLUMNS,
@@ -13,7 +15,6 @@ import {
 } from '@portal/contract';
 import { postSanggahNilaiList } from '../../api/sanggah-nilai';
 import { idSanggahNilai } from '../../i18n/sanggah-nilai';
-import { formatNilai, formatTanggal } from '../../ui/list/format';
 import { NationalListScreen } from '../../ui/NationalListScreen';
 import { instansiColumn, pelamarColumns, pengajuanList, waktuColumn } from '../../ui/pengajuanList';
 import { STATUS_SANGGAH_NILAI_COLOR, StatusSanggahNilaiBadge } from '../../ui/status/StatusBadges';
@@ -89,6 +90,8 @@ export function sanggahNilaiDescription(track: TrackId, title: string, national:
       colors: STATUS_SANGGAH_NILAI_COLOR,
     },
     tahap: 'JAWAB_SANGGAH_NILAI',
+    // Whoever answers lands on what still waits for an answer (issue #32).
+    initialFilter: national ? undefined : { status: 'DIAJUKAN' },
     rowLink: (row) => `/${track}/sanggah-nilai/detail?id=${row.id}`,
     rowLabel: (row) => `${row.nama}, ${komponenLabel(row.komponen)}`,
   });

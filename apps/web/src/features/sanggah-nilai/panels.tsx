@@ -4,21 +4,27 @@
 
 import { NumberInput, Stack, Text } from '@mantine/core';
 import {
+  formatNilai,
   type JawabanSanggahNilai,
   NILAI_MAKS,
+  namaLengkap,
   type PERSETUJUAN_SANGGAH_NILAI,
   type SanggahNilaiDetail,
+  type SanggahNilaiRow,
+  type TrackId,
 } from '@portal/contract';
 import { IconArrowRight } from '@tabler/icons-react';
-import { useNavigate } from 'react-router';
-import { jawabSanggahNilai, setujuiSanggahNilai } from '../../api/sanggah-nilai';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { getSanggahNilai, jawabSanggahNilai, setujuiSanggahNilai } from '../../api/sanggah-nilai';
 import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { acceptOrRefuse, DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { choiceOf, DraftText } from '../../ui/decision/fields';
 import { type DetailProps, useDecision, withReason } from '../../ui/decision/useDecision';
-import { formatNilai } from '../../ui/list/format';
+import { useBerikutnya } from '../../ui/list/useBerikutnya';
 import { showSuccess } from '../../ui/toast';
 import { useRefresh } from '../../ui/useRefresh';
+import { sanggahNilaiDescription } from './SanggahNilaiListPage';
 
 const t = idSanggahNilai;
 type Keputusan = (typeof PERSETUJUAN_SANGGAH_NILAI)[number];
@@ -34,9 +40,26 @@ interface JawabDraft {
   alasan: string;
 }
 
+/** One score objection's detail as the detail page reads it (and "next" loads it ahead). */
+export const sanggahNilaiQuery = (track: TrackId, id: number) => ({
+  queryKey: ['sanggah-nilai-detail', track, id] as const,
+  queryFn: ({ signal }: { signal?: AbortSignal }) => getSanggahNilai(track, id, signal),
+});
+
 export function JawabForm({ detail, track, onReload }: DetailProps<SanggahNilaiDetail>) {
-  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const refresh = useRefresh();
+  const source = useMemo(() => sanggahNilaiDescription(track, '', false), [track]);
+  const next = useBerikutnya<SanggahNilaiRow>({
+    source,
+    sekarang: detail.id,
+    detailPath: (id) => `/${track}/sanggah-nilai/detail?id=${id}`,
+    listPath: `/${track}/sanggah-nilai`,
+    muat: (id) => queryClient.prefetchQuery(sanggahNilaiQuery(track, Number(id))),
+    bisaDibuka: (row) => row.status === 'DIAJUKAN',
+    enabled: true,
+    habis: t.habis,
+  });
   const maks = NILAI_MAKS[detail.komponen];
   const lama = nilaiSekarang(detail);
   const decision = useDecision<JawabDraft, Awaited<ReturnType<typeof jawabSanggahNilai>>>({
@@ -64,10 +87,10 @@ export function JawabForm({ detail, track, onReload }: DetailProps<SanggahNilaiD
         ...withReason(detail.version, draft),
         nilaiUsulan: draft.jawaban === 'DITERIMA' ? draft.nilaiUsulan : null,
       }),
-    onSent: (result) => {
-      showSuccess(t.terkirim(t.status[result.status] ?? result.status));
+    onSent: async (result) => {
+      showSuccess(t.terkirimUntuk(namaLengkap(detail.pelamar), t.status[result.status] ?? result.status));
       void refresh(['sanggah-nilai']);
-      void navigate(`/${track}/sanggah-nilai`);
+      await next.lanjut();
     },
     onReload,
     actions: [{ id: 'kirim', label: t.kirim, hotkey: 'Enter' }],

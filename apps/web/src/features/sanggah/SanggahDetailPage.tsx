@@ -5,12 +5,11 @@
 // (panels.tsx, each in the one decision panel), and the applicant's trail.
 
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { SANGGAH_LISTS, type SanggahDetail, type SanggahList, type TrackId } from '@portal/contract';
+import { formatWaktu, SANGGAH_LISTS, type SanggahDetail, type SanggahList, type TrackId } from '@portal/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { getSanggah, sanggahBuktiPath, sanggahDokumenPath } from '../../api/sanggah';
+import { sanggahBuktiPath, sanggahDokumenPath } from '../../api/sanggah';
 import { idAfirmasi } from '../../i18n/afirmasi';
-import { formatWaktu } from '../../i18n/format';
 import { idSanggah } from '../../i18n/sanggah';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { ChoiceControl } from '../../ui/decision/DecisionPanel';
@@ -23,6 +22,7 @@ import { CekBadge, StatusSanggahBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { ButirSanggah, kategoriLabel } from './ButirSanggah';
+import { sanggahDetailQuery } from './daftar';
 import { CekPanel, JawabPanel, ResetPanel } from './panels';
 
 const t = idSanggah;
@@ -199,8 +199,7 @@ function SanggahDetailPage({ list }: { list: SanggahList }) {
   const sanggahId = useDetailId() ?? 0;
   const valid = sanggahId > 0;
   const query = useQuery({
-    queryKey: ['sanggah-detail', track, list, sanggahId],
-    queryFn: ({ signal }) => getSanggah(track ?? 'cpns', list, sanggahId, signal),
+    ...sanggahDetailQuery(track ?? 'cpns', list, sanggahId),
     enabled: valid && track !== undefined,
   });
   if (!track) return null;

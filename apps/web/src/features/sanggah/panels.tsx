@@ -1,17 +1,20 @@
 // The decisions on an objection (issue #5), each in the one decision panel: the supervisor's
-// answer per item (it does not come back to them: confirmed, naming the outcome), wasdal's check
+// answer per item (it does not come back to them: confirmed, naming the outcome; then the next
+// objection of their list opens, issue #32), wasdal's check
 // or flag (they can change it again: saved at once), and the admin's reset (reason in its dialog).
 
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import {
   type JawabanSanggah,
+  namaLengkap,
   SANGGAH_LISTS,
   type SanggahDetail,
   type SanggahList,
+  type SanggahRow,
   type TrackId,
 } from '@portal/contract';
-import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cekSanggah, jawabSanggah, resetSanggah } from '../../api/sanggah';
 import { idKeputusan } from '../../i18n/keputusan';
@@ -19,9 +22,11 @@ import { idSanggah } from '../../i18n/sanggah';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { choiceOf, DraftText, ReasonText } from '../../ui/decision/fields';
 import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
+import { useBerikutnya } from '../../ui/list/useBerikutnya';
 import { showError, showSuccess } from '../../ui/toast';
 import { useRefresh } from '../../ui/useRefresh';
 import { ButirSanggah, type JawabDraft } from './ButirSanggah';
+import { sanggahDescription, sanggahDetailQuery } from './daftar';
 
 const t = idSanggah;
 
@@ -39,9 +44,21 @@ export function JawabPanel({
   onShow: (shown: number) => void;
   onReload: () => void;
 }) {
-  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const refresh = useRefresh();
   const afirmasi = detail.jenis === 'AFIRMASI';
+  const source = useMemo(() => sanggahDescription(list, track, '', false), [list, track]);
+  const screen = SANGGAH_LISTS[list].screen;
+  const next = useBerikutnya<SanggahRow>({
+    source,
+    sekarang: detail.id,
+    detailPath: (id) => `/${track}/${screen}/detail?id=${id}`,
+    listPath: `/${track}/${screen}`,
+    muat: (id) => queryClient.prefetchQuery(sanggahDetailQuery(track, list, Number(id))),
+    bisaDibuka: (row) => row.status === 'DIAJUKAN',
+    enabled: true,
+    habis: t.habis,
+  });
   const decision = useDecision<JawabDraft, Awaited<ReturnType<typeof jawabSanggah>>>({
     draftKey: `sanggah-draft:${detail.id}:${detail.version}`,
     initial: () => ({ jawaban: detail.butir.map(() => null), alasan: detail.butir.map(() => '') }),
@@ -72,13 +89,13 @@ export function JawabPanel({
           alasan: (draft.alasan[index] ?? '').trim(),
         })),
       }),
-    onSent: (result) => {
+    onSent: async (result) => {
       const akibat = afirmasi ? t.afirmasi.menjadiValid : t.menjadiMs;
       showSuccess(
-        `${t.terkirim(t.status[result.status] ?? result.status)}${result.mengubahStatus ? ` ${akibat}` : ''}`,
+        `${t.terkirimUntuk(namaLengkap(detail.pelamar), t.status[result.status] ?? result.status)}${result.mengubahStatus ? ` ${akibat}` : ''}`,
       );
-      void refresh(['sanggah'], ['pelamar']);
-      void navigate(`/${track}/${SANGGAH_LISTS[list].screen}`);
+      void refresh(['sanggah'], ['pelamar'], ['sanggah-detail', track, list, detail.id]);
+      await next.lanjut();
     },
     onReload,
     actions: [{ id: 'kirim', label: t.kirim, hotkey: 'Enter' }],

@@ -1,16 +1,15 @@
 // The supervisor's review screen (issue #4), `/{track}/supervisi/detail?id=…`: the applicant
 // beside the formasi's requirements, the verifier's checks, reasons and notes, every document, and
-// the review in the one decision panel – agree (the result becomes final: confirmed), or return
-// to the verifier with a note (it comes back: saved at once) – on the version shown (409 otherwise).
+// the review in the one decision panel – agree (the result becomes final), or return to the
+// verifier with a note, each confirmed in a dialog naming whom it concerns – on the version shown
+// (409 otherwise). Either opens the next decision of the supervisor's list (issue #32).
 
-import type { PelamarDetail } from '@portal/contract';
+import { namaLengkap, type PelamarDetail, type PelamarRow } from '@portal/contract';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { dokumenPath } from '../../api/pelamar';
 import { simpanSupervisi } from '../../api/verifikasi';
-import { idKeputusan } from '../../i18n/keputusan';
 import { idPelamar } from '../../i18n/pelamar';
 import { idSupervisi } from '../../i18n/supervisi';
 import { idVerifikasi } from '../../i18n/verifikasi';
@@ -21,14 +20,16 @@ import { DraftText } from '../../ui/decision/fields';
 import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
 import { DokumenPanel } from '../../ui/dokumen/berkas';
 import { Kartu } from '../../ui/Kartu';
+import { useBerikutnya } from '../../ui/list/useBerikutnya';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
-import { detailQuery } from '../../ui/pelamar/pelamar';
+import { detailQuery, prefetchPelamar } from '../../ui/pelamar/pelamar';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
 import { showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { useRefresh } from '../../ui/useRefresh';
+import { supervisi } from './antrean';
 import { SyaratTable, TemuanList } from './shared';
 
 const t = idVerifikasi;
@@ -37,8 +38,19 @@ const LIST = 'supervisor' as const;
 type Keputusan = 'DISETUJUI' | 'DIKEMBALIKAN';
 
 function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
-  const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const refresh = useRefresh();
+  const source = useMemo(() => supervisi(track, ''), [track]);
+  const next = useBerikutnya<PelamarRow>({
+    source,
+    sekarang: detail.id,
+    detailPath: (id) => `/${track}/supervisi/detail?id=${id}`,
+    listPath: `/${track}/supervisi`,
+    muat: (id) => prefetchPelamar(queryClient, track, LIST, Number(id)),
+    enabled: true,
+    habis: s.habis,
+  });
+  const nama = namaLengkap(detail);
   const decision = useDecision<{ catatan: string }>({
     draftKey: `supervisi-draft:${track}:${detail.id}:${detail.verifikasi.version}`,
     initial: () => ({ catatan: '' }),
@@ -51,17 +63,22 @@ function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
             describe: s.akibatSetujui(idPelamar.status[detail.statusVerifikasi]),
             ask: s.setujuiTanya,
           }
-        : { settles: false, note: idKeputusan.kembaliKeVerifikator },
+        : {
+            settles: true,
+            title: s.kembalikanJudul,
+            describe: s.akibatKembalikan(nama, detail.verifikatorNama ?? s.verifikator),
+            ask: s.setujuiTanya,
+          },
     send: (draft, action) =>
       simpanSupervisi(track, detail.id, {
         version: detail.verifikasi.version,
         statusSupervisi: action as Keputusan,
         catatan: draft.catatan.trim() || null,
       }),
-    onSent: (_, __, action) => {
-      showSuccess(action === 'DISETUJUI' ? s.disetujui : s.dikembalikan);
-      void refresh(['pelamar'], ['pelamar-detail', track]);
-      void navigate(`/${track}/supervisi`);
+    onSent: async (_, __, action) => {
+      showSuccess(action === 'DISETUJUI' ? s.disetujuiUntuk(nama) : s.dikembalikanUntuk(nama));
+      await next.lanjut();
+      void refresh(['pelamar'], ['pelamar-detail', track, LIST, detail.id]);
     },
     onReload,
     actions: [

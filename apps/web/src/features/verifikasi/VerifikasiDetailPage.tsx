@@ -1,18 +1,24 @@
 // The verifier's work screen (issue #4), `/{track}/verifikasi/detail?id=…`, one implementation for
 // every track: the applicant's data beside the formasi's requirements with what the system finds,
 // every document in a viewer with its own check, and the decision in the one decision panel
-// (keyboard-first, draft kept). The next applicant is looked up and loaded in the background, but
-// only claimed when the verifier asks for it (issue #19).
+// (keyboard-first, draft kept). Opening is not claiming (issue #32): the applicant is claimed at
+// the verifier's first edit and can be given back; the next one in the list's order is read and
+// loaded in the background and opens at once after "Simpan & berikutnya".
 
-import { Alert, Badge, Checkbox, Kbd, Stack } from '@mantine/core';
-import { ALASAN_TMS, type AlasanTms, type PelamarDetail, STATUS_VERIFIKASI_NAMA, type TrackId } from '@portal/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/http';
-import { ambilBerikutnya, simpanVerifikasi } from '../../api/verifikasi';
+import { Alert, Badge, Button, Checkbox, Kbd, Stack } from '@mantine/core';
+import {
+  ALASAN_TMS,
+  type AlasanTms,
+  namaLengkap,
+  type PelamarDetail,
+  type PelamarRow,
+  STATUS_VERIFIKASI_NAMA,
+  type TrackId,
+} from '@portal/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { ambilPelamar, lepasPelamar, simpanVerifikasi } from '../../api/verifikasi';
 import { idKeputusan } from '../../i18n/keputusan';
-import { idList } from '../../i18n/list';
 import { idVerifikasi } from '../../i18n/verifikasi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { acceptOrRefuse, DecisionPanel } from '../../ui/decision/DecisionPanel';
@@ -20,14 +26,15 @@ import { DetailLayout } from '../../ui/decision/DetailLayout';
 import { DraftText } from '../../ui/decision/fields';
 import { useDecision } from '../../ui/decision/useDecision';
 import { Kartu } from '../../ui/Kartu';
+import { useBerikutnya } from '../../ui/list/useBerikutnya';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
-import { detailQuery, namaLengkap, prefetchPelamar } from '../../ui/pelamar/pelamar';
-import { showError, showInfo, showSuccess } from '../../ui/toast';
+import { detailQuery, prefetchPelamar } from '../../ui/pelamar/pelamar';
+import { showError, showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { useRefresh } from '../../ui/useRefresh';
-import { lihatBerikutnya } from './berikutnya';
+import { bisaDikerjakan, verifikasiQueue } from './antrean';
 import { ClaimPanel } from './ClaimPanel';
 import { DokumenCheck, type Form } from './DokumenCheck';
 import { SyaratTable, TemuanList } from './shared';
@@ -64,26 +71,67 @@ export function formProblem(form: Form, detail: PelamarDetail): string | null {
 }
 
 function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId }) {
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const refresh = useRefresh();
   const v = detail.verifikasi;
   const held = v.klaim?.olehSaya ?? false;
-  const editable = held && (detail.statusVerifikasi === 'BELUM' || detail.statusSupervisi === 'DIKEMBALIKAN');
+  // Free (nobody holds it) or this verifier's: the panel is open, and the first edit claims it.
+  const free = v.klaim === null;
+  const editable =
+    detail.statusVerifikasi === 'BELUM' ? held || free : detail.statusSupervisi === 'DIKEMBALIKAN' && held;
   const [current, setCurrent] = useState(0);
   const reasonInput = useRef<HTMLInputElement>(null);
   const dokumen = detail.dokumen[current];
   const count = detail.dokumen.length;
+  const source = useMemo(() => verifikasiQueue(track, ''), [track]);
+  const next = useBerikutnya<PelamarRow>({
+    source,
+    sekarang: detail.id,
+    detailPath: (id) => `/${track}/verifikasi/detail?id=${id}`,
+    listPath: `/${track}/verifikasi`,
+    muat: (id) => prefetchPelamar(queryClient, track, LIST, Number(id)),
+    bisaDibuka: bisaDikerjakan,
+    enabled: editable,
+    habis: t.antrianKosong,
+  });
+
+  // The claim: made once, at the first edit (or before sending a restored draft).
+  const klaim = useRef<Promise<unknown> | null>(null);
+  const pastikanKlaim = () => {
+    if (held) return Promise.resolve();
+    klaim.current ??= ambilPelamar(track, detail.id).then(
+      () => refresh(['pelamar'], ['pelamar-detail', track, LIST, detail.id]),
+      (error: unknown) => {
+        klaim.current = null;
+        showError(error instanceof Error ? error.message : String(error));
+        void refresh(['pelamar-detail', track, LIST, detail.id]);
+        throw error;
+      },
+    );
+    return klaim.current;
+  };
+  const lepas = useMutation({
+    mutationFn: () => lepasPelamar(track, detail.id),
+    onSuccess: () => {
+      klaim.current = null;
+      localStorage.removeItem(draftKey(track, detail.id));
+      showSuccess(t.dilepas(namaLengkap(detail)));
+      return refresh(['pelamar'], ['pelamar-detail', track, LIST, detail.id]);
+    },
+    onError: (error) => showError(error.message),
+  });
 
   const decision = useDecision<Form>({
     draftKey: editable ? draftKey(track, detail.id) : null,
     enabled: editable,
+    onEdit: () => void pastikanKlaim().catch(() => undefined),
     initial: () => emptyForm(detail),
     validate: (form) => formProblem(form, detail),
     // The supervisor reviews it and may return it: saved at once (ui/decision rule).
     outcome: () => ({ settles: false, note: idKeputusan.kembaliKeSupervisor }),
-    send: (form) =>
-      simpanVerifikasi(track, detail.id, {
+    send: async (form) => {
+      await pastikanKlaim();
+      return simpanVerifikasi(track, detail.id, {
         version: form.version,
         statusVerifikasi: form.status as 'MS' | 'TMS',
         cekDokumen: detail.dokumen.flatMap((item) => {
@@ -94,23 +142,20 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
         }),
         alasanTms: form.status === 'TMS' ? form.alasanTms : [],
         catatan: form.catatan.trim() || null,
-      }),
+      });
+    },
     onSent: async (_, form, action) => {
       showSuccess(t.tersimpanUntuk(namaLengkap(detail), STATUS_VERIFIKASI_NAMA[form.status === 'MS' ? 'MS' : 'TMS']));
-      void refresh(['pelamar'], ['pelamar-detail', track, LIST, detail.id]);
-      if (action !== 'berikutnya') return;
-      try {
-        // The verifier's act claims the next one (the background only read it). Its detail is read
-        // again before it shows: the prefetched copy predates the claim and would show it unheld.
-        const next = await ambilBerikutnya(track, [detail.id]);
-        await queryClient.fetchQuery({ ...detailQuery(track, LIST, next.id), staleTime: 0 }).catch(() => undefined);
-        void navigate(`/${track}/verifikasi/detail?id=${next.id}`, { replace: true, state: { berikutnya: true } });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 404) {
-          showInfo(t.antrianKosong);
-          void navigate(`/${track}/verifikasi`);
-        } else showError(error instanceof Error ? error.message : idList.failed);
+      if (action !== 'berikutnya') {
+        void refresh(['pelamar'], ['pelamar-detail', track, LIST, detail.id]);
+        return;
       }
+      // Moving on, the saved applicant and the lists are only marked stale (read again when next
+      // shown), so nothing competes with drawing the next applicant on a slow link.
+      for (const queryKey of [['pelamar'], ['pelamar-detail', track, LIST, detail.id]]) {
+        void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
+      }
+      await next.lanjut();
     },
     onReload: async () => {
       const fresh = await queryClient.fetchQuery({ ...detailQuery(track, LIST, detail.id), staleTime: 0 });
@@ -186,6 +231,17 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
               <Badge variant="outline" data-testid="klaim-saya">
                 {t.diambilAnda}
               </Badge>
+            )}
+            {held && detail.statusVerifikasi === 'BELUM' && (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                onClick={() => lepas.mutate()}
+                loading={lepas.isPending}
+                title={t.lepaskanPenjelasan}
+              >
+                {t.lepaskan}
+              </Button>
             )}
           </>
         }
@@ -271,7 +327,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
           ) : (
             <Kartu title={t.keputusan} compact>
               {detail.statusVerifikasi === 'BELUM' ? (
-                <ClaimPanel detail={detail} track={track} />
+                <ClaimPanel detail={detail} />
               ) : (
                 <HasilVerifikasi detail={detail} />
               )}
@@ -287,28 +343,11 @@ export function VerifikasiDetailPage() {
   const track = useCurrentPage()?.track;
   const pelamarId = useDetailId() ?? 0;
   const valid = pelamarId > 0;
-  const queryClient = useQueryClient();
   const query = useQuery({ ...detailQuery(track ?? 'cpns', LIST, pelamarId), enabled: valid && track !== undefined });
-  const detail = query.data;
-  const working =
-    detail?.verifikasi.klaim?.olehSaya === true &&
-    (detail.statusVerifikasi === 'BELUM' || detail.statusSupervisi === 'DIKEMBALIKAN');
-  // While this applicant is worked on, the next one is read (not claimed) and loaded.
-  useQuery({
-    queryKey: ['verifikasi-berikutnya', track, pelamarId],
-    queryFn: async ({ signal }) => {
-      const next = await lihatBerikutnya(track as TrackId, pelamarId, signal);
-      if (next !== null) await prefetchPelamar(queryClient, track as TrackId, LIST, next).catch(() => undefined);
-      return next;
-    },
-    enabled: working && track !== undefined,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
   if (!track) return null;
   return (
     <DetailShell back={`/${track}/verifikasi`} valid={valid} query={query}>
-      {(data) => <Workspace key={`${data.id}:${working}`} detail={data} track={track} />}
+      {(data) => <Workspace key={data.id} detail={data} track={track} />}
     </DetailShell>
   );
 }

@@ -1,82 +1,80 @@
 // The list screens of verification and supervision (issue #4), each the shared applicant list
-// (ui/pelamar) with what its users need: the verifier's queue ("Ambil berikutnya", rows they hold;
-// opening a row claims it), the verifier's recap (decision dates, counts per day), the
+// (ui/pelamar) with what its users need: the verifier's queue ("Buka berikutnya", who holds which
+// row, their own work as views; opening a row only reads it, issue #32), the verifier's recap (decision dates, counts per day), the
 // supervisor's queue (reasons shown, bulk agree with a confirmation) and the supervisor's recap.
 
 import { Alert, Button, Skeleton, Table } from '@mantine/core';
-import type { PelamarRow, TrackId } from '@portal/contract';
+import { formatAngka, formatTanggal, type PelamarRow, type TrackId } from '@portal/contract';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError } from '../../api/http';
-import { ambilBerikutnya, ambilPelamar, getHarian, setujuiBanyak } from '../../api/verifikasi';
-import { formatTanggal } from '../../i18n/format';
+import { useNavigate, useSearchParams } from 'react-router';
+import { getHarian } from '../../api/verifikasi';
 import { idSupervisi } from '../../i18n/supervisi';
 import { idVerifikasi } from '../../i18n/verifikasi';
+import { readListState } from '../../table/listState';
 import { Kartu } from '../../ui/Kartu';
-import { formatAngka } from '../../ui/list/format';
 import { ListScreen } from '../../ui/list/ListScreen';
 import { TrackListScreen } from '../../ui/list/TrackListScreen';
-import type { ColumnDescription } from '../../ui/list/types';
+import { cariBerikutnya, lanjutUrutan, mulaiUrutan } from '../../ui/list/urutan';
 import { ALASAN_TMS_COLUMN, pelamarListDescription } from '../../ui/pelamar/pelamarList';
-import { StatusLabel } from '../../ui/status/StatusBadges';
+import { bisaDikerjakan, supervisi, verifikasiQueue } from './antrean';
+
+export { supervisi, verifikasiQueue };
+
 import { showError, showInfo } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 
 const t = idVerifikasi;
 const s = idSupervisi;
 
-const QUEUE_COLUMNS: ColumnDescription<PelamarRow>[] = [
-  {
-    key: 'klaim',
-    header: t.klaimKolom,
-    render: (row) =>
-      row.statusSupervisi === 'DIKEMBALIKAN' ? (
-        <StatusLabel color="orange">{t.dikembalikan}</StatusLabel>
-      ) : row.klaimSaya ? (
-        <StatusLabel variant="outline">{t.diambilAnda}</StatusLabel>
-      ) : null,
-  },
-];
-
-/** The verifier's queue as a list; the page adds claiming. */
-export const verifikasiQueue = (track: TrackId, title: string) =>
-  pelamarListDescription({ list: 'verifikator', track, title, extraColumns: QUEUE_COLUMNS });
-
-/** /{track}/verifikasi: the queue; "Ambil berikutnya" or a row claims and opens the work screen. */
+/** /{track}/verifikasi: the queue; "Buka berikutnya" opens the first one in the list's order that is free. */
 export function VerifikasiPage() {
   const page = useCurrentPage();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const track = page?.track;
+  const description = useMemo(() => track && verifikasiQueue(track, page.title), [track, page?.title]);
   const open = useMutation({
-    mutationFn: (pelamarId: number | null) =>
-      pelamarId === null ? ambilBerikutnya(track as TrackId) : ambilPelamar(track as TrackId, pelamarId),
-    onSuccess: (claimed) => void navigate(`/${track}/verifikasi/detail?id=${claimed.id}`),
-    onError: (error) =>
-      error instanceof ApiError && error.code === 'ANTRIAN_KOSONG'
-        ? showInfo(t.antrianKosong)
-        : showError(error.message),
+    mutationFn: async () => {
+      if (!description) return null;
+      const state = readListState(params, description.spec);
+      mulaiUrutan(description, state);
+      return cariBerikutnya<PelamarRow>({
+        source: description,
+        defaultState: state,
+        sekarang: -1,
+        bisaDibuka: bisaDikerjakan,
+      });
+    },
+    onSuccess: (next) => {
+      if (!next || !description) {
+        showInfo(t.antrianKosong);
+        return;
+      }
+      lanjutUrutan(description, readListState(params, description.spec), -1, next);
+      void navigate(`/${track}/verifikasi/detail?id=${next.row.id}`);
+    },
+    onError: (error) => showError(error.message),
   });
   const mutate = open.mutate;
-  const description = useMemo(
+  const screen = useMemo(
     () =>
-      track && {
-        ...verifikasiQueue(track, page.title),
-        onRowOpen: (row: PelamarRow) => mutate(row.id),
+      description && {
+        ...description,
         actions: (
           <Button
             leftSection={<IconPlayerPlay size={16} aria-hidden />}
-            onClick={() => mutate(null)}
+            onClick={() => mutate()}
             loading={open.isPending}
           >
-            {t.ambilBerikutnya}
+            {t.bukaBerikutnya}
           </Button>
         ),
       },
-    [track, page?.title, mutate, open.isPending],
+    [description, mutate, open.isPending],
   );
-  return description ? <ListScreen description={description} /> : null;
+  return screen ? <ListScreen description={screen} /> : null;
 }
 
 function HarianPanel({ track }: { track: TrackId }) {
@@ -101,7 +99,7 @@ function HarianPanel({ track }: { track: TrackId }) {
           <Table.Tbody>
             {query.data.slice(0, 14).map((day) => (
               <Table.Tr key={day.tanggal}>
-                <Table.Td>{formatTanggal(day.tanggal, 'long')}</Table.Td>
+                <Table.Td>{formatTanggal(day.tanggal)}</Table.Td>
                 <Table.Td ta="right">{formatAngka(day.ms)}</Table.Td>
                 <Table.Td ta="right">{formatAngka(day.tms)}</Table.Td>
                 <Table.Td ta="right" fw={600}>
@@ -131,28 +129,6 @@ export function RekapVerifikasiPage() {
   return <TrackListScreen describe={rekapVerifikasi} />;
 }
 
-/** /{track}/supervisi: decisions awaiting review; several can be agreed with at once. */
-export const supervisi = (track: TrackId, title: string) =>
-  pelamarListDescription({
-    list: 'supervisor',
-    track,
-    title,
-    dateFilter: 'tglVerifikasi',
-    extraColumns: [ALASAN_TMS_COLUMN],
-    bulk: [
-      {
-        key: 'setujui',
-        label: s.setujuiTerpilih,
-        color: 'teal',
-        title: s.konfirmasiJudul,
-        message: s.konfirmasi,
-        confirmLabel: s.setujui,
-        run: (ids) => setujuiBanyak(track, ids as number[]),
-        resultMessage: s.hasil,
-      },
-    ],
-  });
-
 export function SupervisiPage() {
   return <TrackListScreen describe={supervisi} />;
 }
@@ -164,6 +140,17 @@ export const rekapSupervisi = (track: TrackId, title: string) =>
     track,
     title,
     dateFilter: 'tglVerifikasi',
+    // What the supervisor reviewed today (their dashboard tile), or everything.
+    extraFilters: [
+      {
+        kind: 'select',
+        key: 'kerjaSaya',
+        label: t.tampilkan,
+        placeholder: s.semuaSaya,
+        options: [{ value: 'hari-ini', label: s.hariIniSaya }],
+        width: 240,
+      },
+    ],
     extraColumns: [ALASAN_TMS_COLUMN],
   });
 

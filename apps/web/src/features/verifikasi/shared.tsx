@@ -2,12 +2,12 @@
 // requirements, and what the system finds. Pieces other features use live under ui/.
 
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
-import type { PelamarDetail, Temuan } from '@portal/contract';
+import { formatIpk, formatTanggal, type PelamarDetail, type Temuan } from '@portal/contract';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatTanggal } from '../../i18n/format';
 import { idPelamar } from '../../i18n/pelamar';
 import { idVerifikasi } from '../../i18n/verifikasi';
+import { Nomor } from '../../ui/Nomor';
 
 const t = idVerifikasi;
 const f = idPelamar.detail.fields;
@@ -26,16 +26,19 @@ export function SyaratTable({ detail }: { detail: PelamarDetail }) {
   const v = detail.verifikasi;
   const found = new Set(v.temuan.map((temuan) => temuan.kode));
   const rows: [string, ReactNode, ReactNode, boolean][] = [
+    // Issue #32: the formasi applied for, part by part; only its kind asks something of the applicant.
+    [f.jabatan, detail.jabatanNama, '–', false],
+    [f.lokasi, detail.lokasiNama, '–', false],
     [
-      f.jabatan,
-      detail.jabatanNama,
-      `${detail.lokasiNama} · ${idPelamar.jenisFormasiNames[detail.jenisFormasi]}`,
+      f.jenisFormasi,
+      idPelamar.jenisFormasiNames[detail.jenisFormasi],
+      t.syaratJenisFormasi[detail.jenisFormasi] ?? '–',
       false,
     ],
     [
       t.usia,
       v.usia ? t.usiaNilai(v.usia.tahun, v.usia.bulan) : '–',
-      `${t.usiaSyarat(v.syarat.usiaMin, v.syarat.usiaMax)}${v.syarat.tglTutup ? ` (${formatTanggal(v.syarat.tglTutup, 'long')})` : ''}`,
+      `${t.usiaSyarat(v.syarat.usiaMin, v.syarat.usiaMax)}${v.syarat.tglTutup ? ` (${formatTanggal(v.syarat.tglTutup)})` : ''}`,
       found.has('USIA'),
     ],
     [t.namaKtpIjazah, `${detail.nama} / ${v.namaIjazah}`, '–', found.has('NAMA_BERBEDA')],
@@ -46,9 +49,16 @@ export function SyaratTable({ detail }: { detail: PelamarDetail }) {
       found.has('LAHIR_BERBEDA'),
     ],
     [t.prodi, `${detail.prodi} (${detail.lembagaPendidikan})`, v.syarat.pendidikanNama, found.has('PENDIDIKAN')],
-    [t.ipk, detail.ipk, `≥ ${v.syarat.ipkMin}`, found.has('IPK')],
+    [t.ipk, formatIpk(detail.ipk), `≥ ${formatIpk(v.syarat.ipkMin)}`, found.has('IPK')],
     [t.akreditasi, `${detail.akreditasiLembaga} / ${detail.akreditasiProdi}`, '–', false],
-    [f.noIjazah, `${detail.noIjazah} · ${formatTanggal(detail.tglIjazah)}`, '–', false],
+    [
+      f.noIjazah,
+      <>
+        <Nomor>{detail.noIjazah}</Nomor> · {formatTanggal(detail.tglIjazah)}
+      </>,
+      '–',
+      false,
+    ],
   ];
   return (
     <Table verticalSpacing={6} fz="sm" aria-label={t.syarat} layout="fixed">

@@ -46,6 +46,8 @@ export interface DecisionSpec<D, R = unknown> {
   shortcuts: [string, string][];
   /** Off while the user may not decide (the keyboard then does nothing). */
   enabled?: boolean;
+  /** Each change of the draft (the verifier's first edit claims the applicant). */
+  onEdit?: () => void;
 }
 
 export interface Decision<D, R = unknown> {
@@ -96,6 +98,7 @@ export function useDecision<D, R = unknown>(spec: DecisionSpec<D, R>): Decision<
 
   const update = useCallback((change: Partial<D> | ((previous: D) => D)) => {
     setProblem(null);
+    latest.current.spec.onEdit?.();
     setDraft((previous) => {
       const next = typeof change === 'function' ? change(previous) : { ...previous, ...change };
       const key = latest.current.spec.draftKey;

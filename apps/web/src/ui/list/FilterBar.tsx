@@ -4,6 +4,7 @@
 // knows its label); counts appear only once they are known (never "Semua (0)" while loading).
 
 import { Button, Chip, Group, Select, Stack, TextInput } from '@mantine/core';
+import { formatAngka as angka } from '@portal/contract';
 import { IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { idList } from '../../i18n/list';
@@ -18,8 +19,6 @@ const single = (filter: ListFilter, key: string) => {
   const value = filter[key];
   return typeof value === 'string' && value !== '' ? value : null;
 };
-
-const angka = (n: number) => n.toLocaleString('id-ID');
 
 export interface FilterBarProps {
   filters: FilterDescription[];

@@ -8,13 +8,14 @@ import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { DataTable } from '../../table/DataTable';
 import { ExportButtons } from '../../table/ExportButtons';
+import { writeListState } from '../../table/listState';
 import { useListQuery } from '../../table/useListQuery';
-
 import { useListState } from '../../table/useListState';
 import { BulkActions } from './BulkActions';
 import { FilterBar } from './FilterBar';
 import { forgetListView, rememberListView, takeListView } from './lastView';
 import type { ListDescription, ListQueryView, ListRow } from './types';
+import { ingatUrutan, landingState } from './urutan';
 
 export function ListScreen<Row extends ListRow, Summary = unknown>({
   description,
@@ -34,7 +35,9 @@ export function ListScreen<Row extends ListRow, Summary = unknown>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the screen opens
   useEffect(() => {
     const view = takeListView(location.pathname);
-    if (view && location.search === '') void navigate({ search: view }, { replace: true });
+    if (location.search !== '') return;
+    if (view) void navigate({ search: view }, { replace: true });
+    else if (d.initialFilter) void navigate({ search: landingView(d).toString() }, { replace: true });
   }, []);
 
   // spec §4: each load resets the row selection to the loaded rows.
@@ -114,7 +117,10 @@ export function ListScreen<Row extends ListRow, Summary = unknown>({
           onPageSize={listState.setPageSize}
           rowLink={d.rowLink}
           onRowOpen={d.onRowOpen}
-          onRowLeave={() => rememberListView(location.pathname, location.search)}
+          onRowLeave={(row) => {
+            rememberListView(location.pathname, location.search);
+            ingatUrutan(d, state, ids, row.id);
+          }}
           rowLabel={d.rowLabel}
           selection={hasBulk ? selection : undefined}
         />
@@ -126,3 +132,7 @@ export function ListScreen<Row extends ListRow, Summary = unknown>({
 // What a list route's loader calls before this screen renders (issue #22). Exported from here, the
 // screen's chunk, so the route table's import of it leaves the entry's chunks as they are.
 export { prefetchListQuery } from '../../table/useListQuery';
+
+function landingView(d: Pick<ListDescription<ListRow>, 'spec' | 'initialFilter'>): URLSearchParams {
+  return writeListState(landingState(d), d.spec);
+}

@@ -112,6 +112,11 @@ export interface ListDescription<Row extends ListRow, Summary = unknown> {
   queryKey: readonly unknown[];
   /** Filter keys, sortable columns and default sort (what the URL may hold). */
   spec: ListSpec;
+  /**
+   * The view the list lands on when opened bare (its menu link): what its user works through first,
+   * e.g. the objections still waiting (issue #32). "Semua" stays one click away.
+   */
+  initialFilter?: ListFilter;
   fetch: (state: ListState, signal: AbortSignal) => Promise<ListResponse<Row>>;
   /** The table's accessible name. */
   caption: string;
@@ -143,7 +148,7 @@ export interface ListDescription<Row extends ListRow, Summary = unknown> {
 }
 
 /** The part of a description that says what is fetched. */
-export type ListSource = Pick<ListDescription<ListRow>, 'queryKey' | 'spec' | 'fetch'>;
+export type ListSource = Pick<ListDescription<ListRow>, 'queryKey' | 'spec' | 'fetch' | 'initialFilter'>;
 
 /** How a page describes its list for a track (a module-level function). The title is the table's
  * caption and `national` adds the instansi column and picker: neither changes the list's call, so

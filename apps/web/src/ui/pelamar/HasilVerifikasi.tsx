@@ -2,8 +2,7 @@
 // review, the recaps' detail pages.
 
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
-import type { PelamarDetail } from '@portal/contract';
-import { formatTanggal } from '../../i18n/format';
+import { formatWaktu, type PelamarDetail } from '@portal/contract';
 import { idPelamar } from '../../i18n/pelamar';
 import { idSupervisi } from '../../i18n/supervisi';
 import { idVerifikasi } from '../../i18n/verifikasi';
@@ -27,7 +26,7 @@ export function HasilVerifikasi({ detail }: { detail: PelamarDetail }) {
           {detail.statusSupervisi ? s.status[detail.statusSupervisi] : s.menunggu}
         </Badge>
         <Text size="sm" c="dimmed">
-          {detail.verifikatorNama ?? '–'} · {formatTanggal(detail.tglVerifikasi, 'long')}
+          {detail.verifikatorNama ?? '–'} · {formatWaktu(detail.tglVerifikasi)}
         </Text>
       </Group>
       {v.alasanTms.length > 0 && (

@@ -2,12 +2,11 @@
 // page needs, and the status badges on the right (wrapping under the name on a phone).
 
 import { Group, Paper, Text, Title } from '@mantine/core';
-import type { PelamarDetail } from '@portal/contract';
+import { formatWaktu, namaLengkap, type PelamarDetail } from '@portal/contract';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { formatWaktu } from '../../i18n/format';
 import { idPelamar } from '../../i18n/pelamar';
-import { namaLengkap } from './pelamar';
+import { Nomor } from '../Nomor';
 
 export function SummaryCard({
   title,
@@ -82,7 +81,12 @@ export function PelamarSummary({
   more?: ReactNode[];
   badges?: ReactNode;
 }) {
-  const first = [pelamar.noPeserta, `NIK ${pelamar.nik}`, pelamar.jabatanNama, instansi].filter(Boolean).join(' · ');
+  const first = (
+    <>
+      <Nomor>{pelamar.noPeserta}</Nomor> · NIK <Nomor>{pelamar.nik}</Nomor> · {pelamar.jabatanNama}
+      {instansi && ` · ${instansi}`}
+    </>
+  );
   return <SummaryCard title={namaLengkap(pelamar)} testId="nama-pelamar" lines={[first, ...more]} badges={badges} />;
 }
 

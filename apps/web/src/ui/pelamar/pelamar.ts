@@ -1,7 +1,7 @@
 // What every screen about an applicant reads the same way: the detail query (one cache key per
 // list and applicant), its prefetch, and the names of people, TMS reasons and documents.
 
-import { ALASAN_TMS, type PelamarDetail, type PelamarList, type TrackId } from '@portal/contract';
+import { ALASAN_TMS, type PelamarList, type TrackId } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { dokumenPath, getPelamarDetail } from '../../api/pelamar';
 import { idPelamar } from '../../i18n/pelamar';
@@ -21,10 +21,6 @@ export async function prefetchPelamar(client: QueryClient, track: TrackId, list:
   const first = detail.dokumen[0];
   if (first) await client.prefetchQuery(dokumenQuery(dokumenPath(track, list, pelamarId, first.id)));
 }
-
-export const namaLengkap = (detail: Pick<PelamarDetail, 'gelarDepan' | 'nama' | 'gelarBelakang'>) =>
-  [detail.gelarDepan, detail.nama].filter(Boolean).join(' ') +
-  (detail.gelarBelakang ? `, ${detail.gelarBelakang}` : '');
 
 export const alasanLabel = (kode: string) => ALASAN_TMS.find((alasan) => alasan.kode === kode)?.label ?? kode;
 export const dokumenLabel = (jenis: string) => idPelamar.detail.dokumenNames[jenis] ?? jenis;

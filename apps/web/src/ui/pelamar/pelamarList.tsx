@@ -5,7 +5,10 @@
 
 import {
   ALASAN_TMS,
+  formatTanggal,
+  formatWaktu,
   JENIS_FORMASI,
+  namaLengkap,
   PELAMAR_EXPORT_LISTS,
   PELAMAR_FILTER_KEYS,
   PELAMAR_LISTS,
@@ -23,9 +26,9 @@ import { idPelamar } from '../../i18n/pelamar';
 import { idSupervisi } from '../../i18n/supervisi';
 import { idVerifikasi } from '../../i18n/verifikasi';
 import { exportRequest, type ListSpec } from '../../table/listState';
-import { formatTanggal } from '../list/format';
 import { statusFilter } from '../list/statusFilter';
-import type { BulkActionDescription, ColumnDescription, ListDescription } from '../list/types';
+import type { BulkActionDescription, ColumnDescription, FilterDescription, ListDescription } from '../list/types';
+import { Nomor } from '../Nomor';
 import { STATUS_VERIFIKASI_COLOR, StatusBadge } from '../status/StatusBadges';
 
 const t = idPelamar;
@@ -34,12 +37,14 @@ export const PELAMAR_SPEC: ListSpec = { filterKeys: PELAMAR_FILTER_KEYS, sortCol
 /** A TMS reason's words (the contract's catalogue), never its code. */
 export const alasanTmsLabel = (kode: string) => ALASAN_TMS.find((alasan) => alasan.kode === kode)?.label ?? kode;
 
-export const namaLengkap = (row: Pick<PelamarRow, 'gelarDepan' | 'nama' | 'gelarBelakang'>) =>
-  [row.gelarDepan, row.nama].filter(Boolean).join(' ') + (row.gelarBelakang ? `, ${row.gelarBelakang}` : '');
-
 export const PELAMAR_COLUMNS: ColumnDescription<PelamarRow>[] = [
-  { key: 'noPeserta', header: t.columns.noPeserta, sortKey: 'noPeserta', render: (row) => row.noPeserta },
-  { key: 'nik', header: t.columns.nik, render: (row) => row.nik },
+  {
+    key: 'noPeserta',
+    header: t.columns.noPeserta,
+    sortKey: 'noPeserta',
+    render: (row) => <Nomor>{row.noPeserta}</Nomor>,
+  },
+  { key: 'nik', header: t.columns.nik, render: (row) => <Nomor>{row.nik}</Nomor> },
   { key: 'nama', header: t.columns.nama, sortKey: 'nama', primary: true, render: namaLengkap },
   { key: 'jabatan', header: t.columns.jabatan, render: (row) => row.jabatanNama },
   { key: 'lokasi', header: t.columns.lokasi, render: (row) => row.lokasiNama },
@@ -59,6 +64,13 @@ export const PELAMAR_COLUMNS: ColumnDescription<PelamarRow>[] = [
   { key: 'verifikator', header: t.columns.verifikator, render: (row) => row.verifikatorNama ?? '–' },
 ];
 
+/** When the verifier decided (a WIB moment): the decision lists' date, filtered by day in Jakarta. */
+const TGL_VERIFIKASI_COLUMN: ColumnDescription<PelamarRow> = {
+  key: 'tglVerifikasi',
+  header: t.columns.tglVerifikasi,
+  render: (row) => formatWaktu(row.tglVerifikasi),
+};
+
 export const ALASAN_TMS_COLUMN: ColumnDescription<PelamarRow> = {
   key: 'alasanTms',
   header: idSupervisi.alasanTms,
@@ -72,6 +84,8 @@ export interface PelamarListOptions {
   /** Which date the from/to filter reads: registration (default) or decision. */
   dateFilter?: 'tglDaftar' | 'tglVerifikasi';
   extraColumns?: ColumnDescription<PelamarRow>[];
+  /** Filters of this list only, before the others (the verifier's own work). */
+  extraFilters?: FilterDescription[];
   actions?: ListDescription<PelamarRow, StatusSummary>['actions'];
   header?: ListDescription<PelamarRow, StatusSummary>['header'];
   bulk?: BulkActionDescription[];
@@ -86,9 +100,14 @@ export function pelamarListDescription(options: PelamarListOptions): ListDescrip
     spec: PELAMAR_SPEC,
     fetch: (state, signal) => postPelamarList(track, list, state, signal),
     caption: options.title,
-    columns: [...PELAMAR_COLUMNS, ...(options.extraColumns ?? [])],
+    // The date column is the date the filter reads (issue #32): a decision list shows when it was decided.
+    columns: [
+      ...PELAMAR_COLUMNS.map((column) => (decision && column.key === 'tglDaftar' ? TGL_VERIFIKASI_COLUMN : column)),
+      ...(options.extraColumns ?? []),
+    ],
     searchPlaceholder: idList.search,
     filters: [
+      ...(options.extraFilters ?? []),
       {
         kind: 'select',
         key: 'jenisFormasi',
@@ -101,8 +120,8 @@ export function pelamarListDescription(options: PelamarListOptions): ListDescrip
         kind: 'dateRange',
         from: `${dateFilter}Dari`,
         to: `${dateFilter}Sampai`,
-        labelFrom: decision ? `${idVerifikasi.tglVerifikasi}: ${idList.dateFrom.toLowerCase()}` : idList.dateFrom,
-        labelTo: decision ? `${idVerifikasi.tglVerifikasi}: ${idList.dateTo.toLowerCase()}` : idList.dateTo,
+        labelFrom: decision ? idVerifikasi.diverifikasiDari : idList.dateFrom,
+        labelTo: decision ? idVerifikasi.diverifikasiSampai : idList.dateTo,
       },
       statusFilter({
         key: 'statusVerifikasi',

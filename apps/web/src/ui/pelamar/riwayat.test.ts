@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { alasanLabel } from './pelamar';
-import { judulRiwayat, ringkasRiwayat } from './riwayat';
+import { alasanRiwayat, judulRiwayat, ringkasRiwayat } from './riwayat';
 
 const event = (aksi: string, ke: string | null, oleh = 'Yohana', alasan: string | null = null) => ({
   at: '2026-11-23T10:00:00',
   aksi,
   oleh,
+  olehUsername: oleh.toLowerCase(),
   dari: null,
   ke,
   alasan,
@@ -46,7 +47,28 @@ describe('judulRiwayat', () => {
     expect(judulRiwayat({ aksi: 'PERIKSA_AFIRMASI', dari: 'BELUM', ke: 'TIDAK_VALID' })).toBe(
       'Pemeriksaan klaim afirmasi: Belum diperiksa → Tidak valid',
     );
-    expect(judulRiwayat({ aksi: 'NILAI_AFIRMASI', dari: null, ke: '50.00' })).toBe('Nilai afirmasi berubah: 50.00');
+    // Issue #32: scores as Indonesian numbers, never "50.00".
+    expect(judulRiwayat({ aksi: 'NILAI_AFIRMASI', dari: '12.50', ke: '50.00' })).toBe(
+      'Nilai afirmasi berubah: 12,5 → 50',
+    );
+    expect(judulRiwayat({ aksi: 'NILAI_DIUBAH', dari: '310.25', ke: '320.00' })).toBe(
+      'Nilai dikoreksi karena sanggah nilai: 310,25 → 320',
+    );
     expect(judulRiwayat({ aksi: 'LAIN', dari: 'A', ke: 'B' })).toBe('LAIN: A → B');
+  });
+});
+
+describe('alasanRiwayat', () => {
+  it('reads a decision’s standard reason codes as their words, keeping the note', () => {
+    expect(alasanRiwayat('USIA, IPK – Ijazah belum dilegalisasi')).toBe(
+      `${alasanLabel('USIA')}; ${alasanLabel('IPK')} – Ijazah belum dilegalisasi`,
+    );
+    expect(alasanRiwayat('NAMA_BERBEDA')).toBe(alasanLabel('NAMA_BERBEDA'));
+    expect(alasanRiwayat('NAMA_BERBEDA')).not.toMatch(/[A-Z]{2,}_[A-Z]/);
+  });
+
+  it('leaves free text and nothing as they are', () => {
+    expect(alasanRiwayat('Ijazah buram, mohon unggah ulang')).toBe('Ijazah buram, mohon unggah ulang');
+    expect(alasanRiwayat(null)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // The applicant's audit trail as people read it: a decision's document checks folded into one
 // line, codes in words, for supervisors and admins on every detail page.
 
-import type { PelamarDetail } from '@portal/contract';
+import { ALASAN_TMS, formatNilai, type PelamarDetail } from '@portal/contract';
 import { idAfirmasi } from '../../i18n/afirmasi';
 import { idPelamar } from '../../i18n/pelamar';
 import { idSanggah } from '../../i18n/sanggah';
@@ -59,6 +59,8 @@ const statusVerifikasi = (kode: string): string => {
 const statusSanggah = (kode: string) => idSanggah.status[kode] ?? kode;
 const statusAfirmasi = (kode: string) => idAfirmasi.status[kode] ?? kode;
 const statusSanggahNilai = (kode: string) => idSanggahNilai.status[kode] ?? kode;
+/** A score as a number is written, "45,5" (issue #32). */
+const nilai = (kode: string) => formatNilai(kode);
 
 /** How an event's from/to codes read, per action (codes the trail keeps; labels people read). */
 const KODE_AKSI: Record<string, { dari?: (kode: string) => string; ke?: (kode: string) => string }> = {
@@ -74,7 +76,23 @@ const KODE_AKSI: Record<string, { dari?: (kode: string) => string; ke?: (kode: s
   AFIRMASI_DIVALIDKAN: { dari: statusAfirmasi, ke: statusAfirmasi },
   JAWAB_SANGGAH_NILAI: { dari: statusSanggahNilai, ke: statusSanggahNilai },
   PERSETUJUAN_SANGGAH_NILAI: { dari: statusSanggahNilai, ke: statusSanggahNilai },
+  NILAI_AFIRMASI: { dari: nilai, ke: nilai },
+  NILAI_DIUBAH: { dari: nilai, ke: nilai },
 };
+
+const KODE_ALASAN = new Set<string>(ALASAN_TMS.map((alasan) => alasan.kode));
+
+/**
+ * An event's reason as read: a decision's standard TMS reasons, which the trail keeps as codes
+ * ("USIA, IPK – note"), in their words ("Usia …; IPK … – note"). Free text is left as written.
+ */
+export function alasanRiwayat(alasan: string | null): string | null {
+  if (!alasan) return alasan;
+  const [kepala = '', ...catatan] = alasan.split(' – ');
+  const kode = kepala.split(', ');
+  if (!kode.every((k) => KODE_ALASAN.has(k))) return alasan;
+  return [kode.map(alasanLabel).join('; '), ...catatan].join(' – ');
+}
 
 /** An event's title: the action, then from → to in words. */
 export function judulRiwayat(event: Pick<Riwayat, 'aksi' | 'dari' | 'ke'>): string {
@@ -92,7 +110,7 @@ export function RiwayatPanel({ detail }: { detail: PelamarDetail }) {
     <RiwayatKartu
       title={t.riwayat}
       empty={t.riwayatKosong}
-      items={riwayat.map((event) => ({ ...event, judul: judulRiwayat(event) }))}
+      items={riwayat.map((event) => ({ ...event, judul: judulRiwayat(event), alasan: alasanRiwayat(event.alasan) }))}
     />
   );
 }

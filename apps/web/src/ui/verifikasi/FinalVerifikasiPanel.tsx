@@ -4,14 +4,13 @@
 // recap shows it, the verification feature owns its calls.
 
 import { Button, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { hasTrackRole, TRACKS, type TrackId } from '@portal/contract';
+import { formatWaktu, hasTrackRole, TRACKS, type TrackId } from '@portal/contract';
 import { IconLock } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { getFinalVerifikasi, kunciFinalVerifikasi } from '../../api/verifikasi';
 import { useAuth } from '../../auth/authStore';
 import { idFinal } from '../../i18n/final';
-import { formatWaktu } from '../../i18n/format';
 import { idKeputusan } from '../../i18n/keputusan';
 import { showError, showSuccess } from '../toast';
 

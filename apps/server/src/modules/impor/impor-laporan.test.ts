@@ -1,0 +1,146 @@
+// Issue #32: one check reports every problem of every row — cells that cannot be read and codes
+// that name nothing, together — each in its column, a refused shape with the format expected.
+// One file holds every kind of problem at once; fixing the file once is then enough.
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { csv, FORMASI_HEADER, PELAMAR_HEADER, pelamarRow, useImporFixture } from './fixture.js';
+
+const fx = useImporFixture();
+
+const formasi = (jabatan: string, lokasi: string, jenis: string) => [
+  '9911',
+  'cpns',
+  jabatan,
+  lokasi,
+  jenis,
+  'S1-HUKUM',
+  'Analis',
+  'Kota',
+  'S-1 Hukum',
+  'Ilmu Hukum',
+  '18',
+  '35',
+  '3',
+  '2',
+];
+
+interface Masalah {
+  baris: number;
+  kolom: string | null;
+  nilai: string | null;
+  pesan: string;
+}
+
+beforeAll(async () => {
+  const instansi = (
+    await fx.cek(
+      'instansi',
+      'instansi.csv',
+      csv([
+        ['kode', 'nama', 'jenis'],
+        ['9911', 'Badan Laporan', 'pusat'],
+      ]),
+    )
+  ).json();
+  await fx.terapkan(instansi.id);
+  // Two formasi: JF-A at LOK-A (UMUM) and JF-B at LOK-B (CUMLAUDE) — each code exists, not every pairing.
+  const rows = [FORMASI_HEADER, formasi('JF-A', 'LOK-A', 'UMUM'), formasi('JF-B', 'LOK-B', 'CUMLAUDE')];
+  const checked = (await fx.cek('formasi', 'formasi.csv', csv(rows))).json();
+  expect(checked).toMatchObject({ baru: 2, ditolak: 0 });
+  await fx.terapkan(checked.id);
+});
+
+describe('the check of an import reports every problem in one pass (issue #32)', () => {
+  const row = (over: Record<string, string>) =>
+    pelamarRow({ instansi_kode: '9911', jabatan_kode: 'JF-A', lokasi_kode: 'LOK-A', jenis_formasi: 'UMUM', ...over });
+
+  it('finds format and reference problems of every row together, each with its column and the format expected', async () => {
+    const file = csv([
+      PELAMAR_HEADER,
+      // 2: a good row.
+      row({}),
+      // 3: every kind of cell that cannot be read, in one row.
+      row({
+        nomor_peserta: '99140100000000003',
+        nik: '317101250599',
+        nama: '',
+        tanggal_lahir_ktp: '31/02/1999',
+        tgl_ijazah: '2021/08/30',
+        jenis_kelamin: 'X',
+        email: 'bukan-email',
+        no_hp: 'telepon',
+        tahun_lulus: '2021,5',
+        ipk: 'tiga',
+        alamat: '=HYPERLINK("x")',
+      }),
+      // 4: a known instansi whose formasi has neither this jabatan nor this lokasi, and a bad date.
+      row({
+        nomor_peserta: '99140100000000004',
+        nik: '3171012505990004',
+        jabatan_kode: 'JF-TIDAK-ADA',
+        lokasi_kode: 'LOK-TIDAK-ADA',
+        tanggal_daftar: 'kemarin',
+      }),
+      // 5: an unknown instansi and a NIK that is too short.
+      row({ nomor_peserta: '99140100000000005', nik: '31710125', instansi_kode: '0000' }),
+      // 6: codes that each exist but not together.
+      row({ nomor_peserta: '99140100000000006', nik: '3171012505990006', lokasi_kode: 'LOK-B' }),
+      // 7: row 2 again, with a bad cell besides.
+      row({ ipk: '5' }),
+    ]);
+    const report = (await fx.cek('pelamar', 'semua-salah.csv', file)).json();
+    expect(report, JSON.stringify(report.penolakan)).toMatchObject({ dibaca: 6, baru: 1, ditolak: 5 });
+    const masalah = report.penolakan as Masalah[];
+    const pada = (baris: number) => masalah.filter((m) => m.baris === baris).map((m) => [m.kolom, m.pesan]);
+    const FORMAT_TANGGAL = 'format yang diharapkan DD/MM/YYYY atau YYYY-MM-DD';
+
+    expect(pada(3)).toEqual([
+      ['nik', 'nik: NIK harus 16 angka'],
+      ['nama', 'nama wajib diisi, mis. Siti Rahmawati'],
+      ['tanggal_lahir_ktp', `tanggal_lahir_ktp: tanggal tidak ada di kalender — ${FORMAT_TANGGAL}, mis. 25/05/1999`],
+      ['jenis_kelamin', 'jenis_kelamin: harus salah satu dari: L, P'],
+      ['alamat', 'alamat: tidak boleh diawali =, +, - atau @ (dibaca sebagai rumus oleh Excel)'],
+      ['email', 'email: alamat email tidak valid — format yang diharapkan nama@domain, mis. siti@contoh.id'],
+      [
+        'no_hp',
+        'no_hp: nomor ponsel tidak valid — format yang diharapkan 8–15 angka, boleh diawali +, mis. 081234567890',
+      ],
+      ['tgl_ijazah', `tgl_ijazah: bukan tanggal — ${FORMAT_TANGGAL}, mis. 30/08/2021`],
+      [
+        'tahun_lulus',
+        'tahun_lulus: bukan bilangan bulat — format yang diharapkan angka tanpa titik atau koma, mis. 2021',
+      ],
+      ['ipk', 'ipk: bukan angka — format yang diharapkan angka desimal dengan koma atau titik, mis. 3,45'],
+    ]);
+    expect(pada(4)).toEqual([
+      ['jabatan_kode', 'jabatan_kode tidak dikenal: tidak ada JF-TIDAK-ADA pada formasi instansi 9911 jalur cpns'],
+      ['lokasi_kode', 'lokasi_kode tidak dikenal: tidak ada LOK-TIDAK-ADA pada formasi instansi 9911 jalur cpns'],
+      ['tanggal_daftar', `tanggal_daftar: bukan tanggal — ${FORMAT_TANGGAL}, mis. 05/09/2024`],
+    ]);
+    expect(pada(5)).toEqual([
+      ['nik', 'nik: NIK harus 16 angka'],
+      ['instansi_kode', 'instansi_kode tidak dikenal: tidak ada instansi berkode 0000'],
+    ]);
+    expect(pada(6)).toEqual([
+      [
+        'jenis_formasi',
+        'formasi tidak dikenal: tidak ada formasi UMUM dengan jabatan, lokasi dan pendidikan ini pada formasi instansi 9911 jalur cpns',
+      ],
+    ]);
+    expect(pada(7)).toEqual([
+      ['nik', 'NIK ganda dalam berkas: sama dengan baris 2'],
+      ['ipk', 'ipk: harus antara 0 dan 4'],
+      ['track, nomor_peserta', 'Kunci ganda dalam berkas: sama dengan baris 2'],
+    ]);
+    // No problem without its column.
+    expect(masalah.filter((m) => m.kolom === null)).toEqual([]);
+
+    // The rows to fix and upload again carry every problem of each.
+    const back = await fx.api.client.request({
+      url: `/api/admin/impor/cek/${report.id}/ditolak?format=csv`,
+      token: fx.token,
+    });
+    const baris4 = back.body.split('\r\n').find((line) => line.startsWith('4;'));
+    expect(baris4).toMatch(/jabatan_kode tidak dikenal.*lokasi_kode tidak dikenal.*tanggal_daftar: bukan tanggal/);
+  });
+});
