@@ -50,7 +50,7 @@ test('sign-in, a verification decision with its documents opened, and an export 
   page.on('response', (response) => {
     if (/\/api\/cpns\/verifikator\/\d+\/dokumen\/\d+/.test(response.url())) documents.push(response.status());
   });
-  await page.getByRole('button', { name: 'Ambil berikutnya' }).click();
+  await page.getByRole('button', { name: 'Buka berikutnya' }).click();
   await expect(page).toHaveURL(/\/cpns\/verifikasi\/detail\?id=\d+/);
   const tabs = page.getByRole('tab');
   await expect(tabs.first()).toBeVisible();

@@ -141,7 +141,7 @@ export interface ListDescription<Row extends ListRow, Summary = unknown> {
   header?: ReactNode | ((view: ListQueryView<Summary>) => ReactNode);
   /** Between the filter bar and the table (figures that follow the filter). */
   aboveTable?: (view: ListQueryView<Summary>) => ReactNode;
-  /** Beside the status chips (the window's countdown, "Ambil berikutnya"…). */
+  /** Beside the status chips (the window's countdown, "Buka berikutnya"…). */
   actions?: ReactNode;
   /** Right of the filters' reset (e.g. "Tambah pengguna"). */
   filterActions?: ReactNode;
