@@ -55,6 +55,21 @@ const envSchema = z.object({
   /** Issue #30: the OpenAPI description (/api/docs); default public in the demo only. */
   API_DOCS: z.enum(['public', 'authenticated', 'off']).optional(),
   SEED_DEMO: bool,
+  /**
+   * Issue #35: documents this instance reads at once (OCR workers taking jobs from the queue); 0:
+   * none here (a separate `npm run worker` process, or another instance, reads them).
+   */
+  BACA_PEKERJA: z.coerce.number().int().min(0).max(16).default(1),
+  /**
+   * Issue #35: how many demo applicants besides Raja Ampat's get their own generated documents
+   * (generated in the background after start, then read); the rest keep the placeholder.
+   */
+  DEMO_DOKUMEN: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /** Issue #35: the PostgreSQL schema of the job queue (pg-boss's tables). */
+  ANTREAN_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,40}$/)
+    .default('pgboss'),
   TRUST_PROXY: bool,
   COOKIE_SECURE: bool,
   /** A verifier's claim on an applicant lapses after this many minutes (issue #4). */
@@ -125,6 +140,8 @@ export interface Config {
   /** Who reads the OpenAPI description at /api/docs: anyone, a signed-in account, or nobody. */
   apiDocs: 'public' | 'authenticated' | 'off';
   seedDemo: boolean;
+  /** Issue #35: the reading of documents: workers in this process and the queue's schema. */
+  baca: { pekerja: number; antreanSchema: string; demoDokumen: number };
   trustProxy: boolean;
   cookieSecure: boolean;
   logLevel: string;
@@ -198,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // docs/decisions.md "The API description": where the demo accounts are, anyone may sign in anyway.
     apiDocs: e.API_DOCS ?? (seedDemo ? 'public' : 'authenticated'),
     seedDemo,
+    baca: { pekerja: e.BACA_PEKERJA, antreanSchema: e.ANTREAN_SCHEMA, demoDokumen: e.DEMO_DOKUMEN },
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? false,
     logLevel: e.LOG_LEVEL,

@@ -10,8 +10,12 @@ import { loadConfig } from './config.js';
 import { isConnectionError } from './db/connection-errors.js';
 import { type Database, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { lengkapiDokumenDemo } from './db/seed/dokumen-demo.js';
 import { seedDemo } from './db/seed/index.js';
 import { createLogger } from './logger.js';
+import { type Antrean, bukaAntrean, type SumberAntrean } from './modules/baca/antrean.js';
+import { metrikBaca } from './modules/baca/metrik.js';
+import { Pembaca } from './modules/baca/pekerja.js';
 import { ATUR_PUBLIC_URL, peringatanAlamat } from './modules/dokumen-resmi/alamat-cek.js';
 import { bacaP12, caDemo } from './modules/dokumen-resmi/tte.js';
 import type { Lifecycle } from './modules/health/routes.js';
@@ -80,6 +84,10 @@ const metricsServer = config.metrics.port
 // SIGTERM (a supervisor, a rolling update): report not-ready – still taking requests for
 // SHUTDOWN_DELAY_SECONDS, so a load balancer that polls readiness moves away first – then stop
 // listening, finish the requests in flight (bounded by SHUTDOWN_TIMEOUT_SECONDS) and exit 0.
+// Issue #35: set once the server listens (below).
+let antrean: Antrean | null = null;
+let pembaca: Pembaca | null = null;
+
 const shutdown = async (signal: string) => {
   lifecycle.draining = true;
   log.info(
@@ -94,6 +102,8 @@ const shutdown = async (signal: string) => {
   force.unref();
   await app.close();
   metricsServer?.close();
+  await pembaca?.berhenti().catch(() => undefined);
+  await antrean?.tutup().catch(() => undefined);
   await database.close();
   log.info({ signal }, 'server berhenti');
   process.exit(0);
@@ -102,6 +112,30 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+
+// Issue #35: the job queue, and this instance's share of reading documents (BACA_PEKERJA).
+const sumberAntrean: SumberAntrean =
+  config.database.kind === 'postgres'
+    ? { kind: 'postgres', url: config.database.url, schema: config.baca.antreanSchema }
+    : { kind: 'pglite', pglite: database.pglite as NonNullable<typeof database.pglite> };
+antrean = await bukaAntrean(sumberAntrean);
+pembaca =
+  config.baca.pekerja > 0
+    ? new Pembaca(antrean, database.db, files, {
+        jumlah: config.baca.pekerja,
+        log,
+        onSelesai: metrikBaca(app.metrics.registry, antrean),
+      })
+    : null;
+await pembaca?.mulai();
+// The demo's own documents are made after listening: the portal is usable while they are.
+if (config.seedDemo) {
+  lengkapiDokumenDemo(database.db, files, log, config.baca.demoDokumen)
+    .then((made) => {
+      if (made.pelamar > 0) log.info(made, 'dokumen demo dibuat dan diantrekan untuk dibaca');
+    })
+    .catch((error) => log.warn({ err: error }, 'membuat dokumen demo gagal'));
+}
 log.info(
   {
     database: database.kind,

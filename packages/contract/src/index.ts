@@ -10,6 +10,7 @@ export * from './routes.js';
 export * from './schemas/afirmasi.js';
 export * from './schemas/akun.js';
 export * from './schemas/auth.js';
+export * from './schemas/bacaan.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/dokumen-resmi.js';
 export * from './schemas/impor.js';

@@ -17,6 +17,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PostgreSQL's connection pool (its usage is reported at /metrics); null for PGlite. */
   pool: pg.Pool | null;
+  /** The embedded database itself (the job queue speaks to it directly); null for PostgreSQL. */
+  pglite: PGlite | null;
   close(): Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export async function openDatabase(database: Config['database'], options: OpenOp
     pool.on('connect', (client) => client.on('error', onError));
     prepareStatements(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', pool, close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, pglite: null, close: () => db.destroy() };
   }
   let dataDir: string | undefined;
   if (database.dataDir) {
@@ -66,5 +68,5 @@ export async function openDatabase(database: Config['database'], options: OpenOp
   }
   const pglite = await PGlite.create(dataDir, PGLITE_OPTIONS);
   const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
-  return { db, kind: 'pglite', pool: null, close: () => db.destroy() };
+  return { db, kind: 'pglite', pool: null, pglite, close: () => db.destroy() };
 }

@@ -111,3 +111,55 @@ export interface BerkasIsiTable {
   bagian: number;
   isi: Uint8Array;
 }
+
+/** Issue #35: a document's reading (migration 0038). */
+export interface DokumenBacaanTable {
+  dokumen_id: number;
+  pelamar_id: number;
+  berkas_sha256: string;
+  status: 'ANTRE' | 'DIBACA' | 'SELESAI' | 'GAGAL';
+  mesin: string | null;
+  pesan: string | null;
+  keyakinan: number | null;
+  halaman: number | null;
+  teks: string | null;
+  /** The first page's 64-bit difference hash, 16 hex digits. */
+  sidik: string | null;
+  /** The hash's four 16-bit bands, tagged with their position (band i: i * 65536 + value). */
+  sidik_pita: number[] | null;
+  durasi_ms: number | null;
+  prioritas: Generated<number>;
+  /** The queue's job, once handed over; null while it waits for the relay. */
+  job_id: string | null;
+  diantre_at: Generated<Date>;
+  dibaca_at: Date | null;
+}
+
+/** Issue #35: what a reading found against the registration (migration 0038). */
+export interface TemuanDokumenTable {
+  id: Generated<number>;
+  dokumen_id: number;
+  pelamar_id: number;
+  kode: string;
+  tingkat: 'PERIKSA' | 'BERAT';
+  kolom: string;
+  nilai_baca: string | null;
+  nilai_daftar: string | null;
+  keyakinan: number;
+  mesin: string;
+  pesan: string;
+  alasan: string | null;
+  kotak: ColumnType<
+    { halaman: number; x: number; y: number; w: number; h: number } | null,
+    string | null,
+    string | null
+  >;
+  pelamar_lain: number | null;
+}
+
+/** Issue #35: the demo's deliberate discrepancies; only tests and bench/baca read it. */
+export interface DemoCacatTable {
+  pelamar_id: number;
+  jenis_dokumen: string;
+  cacat: string;
+}

@@ -74,6 +74,8 @@ export interface PelamarTable {
   alasan_tms: string[] | null;
   catatan_verifikasi: string | null;
   catatan_supervisi: string | null;
+  /** Migration 0038 (issue #35): the worst automatic finding (0 none or not read, 1 periksa, 2 berat). */
+  temuan_otomatis: Generated<number>;
 }
 
 export interface JadwalTahapTable {

@@ -20,6 +20,8 @@ import type {
 } from './schema-akun.js';
 import type {
   BerkasIsiTable,
+  DemoCacatTable,
+  DokumenBacaanTable,
   DokumenResmiProgresTable,
   DokumenResmiTable,
   ImporBarisTable,
@@ -27,6 +29,7 @@ import type {
   ImporJobTable,
   ImporTolakTable,
   InstansiKopTable,
+  TemuanDokumenTable,
 } from './schema-dokumen.js';
 import type {
   AfirmasiTable,
@@ -119,4 +122,7 @@ export interface DB {
   impor_baris: ImporBarisTable;
   impor_tolak: ImporTolakTable;
   impor_job: ImporJobTable;
+  dokumen_bacaan: DokumenBacaanTable;
+  temuan_dokumen: TemuanDokumenTable;
+  demo_cacat: DemoCacatTable;
 }

@@ -13,11 +13,14 @@ import { type Config, loadConfig } from '../config.js';
 import { openDatabase, PGLITE_OPTIONS } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
+import type { SumberAntrean } from '../modules/baca/antrean.js';
 
 export const TEST_JWT_SECRET = 'rahasia-uji-yang-cukup-panjang-untuk-hs256-0123456789';
 
 export interface TestDb {
   db: Kysely<DB>;
+  /** Where this database's job queue lives (issue #35): the same PGlite, or a schema of its own. */
+  sumberAntrean: SumberAntrean;
   close(): Promise<void>;
 }
 
@@ -37,7 +40,7 @@ export async function createTestDb(): Promise<TestDb> {
     template ??= migratedTemplate();
     const pglite = await (await template).clone();
     const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
-    return { db, close: () => db.destroy() };
+    return { db, sumberAntrean: { kind: 'pglite', pglite }, close: () => db.destroy() };
   }
   const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
   const admin = new pg.Client({ connectionString: url });
@@ -55,10 +58,12 @@ export async function createTestDb(): Promise<TestDb> {
   await migrate(database.db, schema);
   return {
     db: database.db,
+    sumberAntrean: { kind: 'postgres', url, schema: `${schema}_antrean`, searchPath: schema },
     close: async () => {
       // The schema goes even when a test already destroyed the connection pool.
       await database.close().catch(() => undefined);
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema}_antrean CASCADE`);
       await admin.end();
     },
   };

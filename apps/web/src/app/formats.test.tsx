@@ -43,6 +43,7 @@ const ROW: PelamarRow = {
   alasanTms: ['IPK', 'NAMA_BERBEDA'],
   klaimSaya: false,
   klaimNama: null,
+  temuanOtomatis: 'PERIKSA',
   instansi: { id: 10, kode: 'RAJA', nama: 'Pemerintah Kabupaten Raja Ampat' },
 };
 
@@ -71,6 +72,7 @@ const DETAIL: PelamarDetail = {
   tglSupervisi: '2024-09-21T00:00:00',
   supervisorNama: 'Markus Dimara',
   dokumen: [],
+  temuanDokumen: [],
   nilai: [
     { komponen: 'TEKNIS', nilai: '385.50' },
     { komponen: 'MANAJERIAL_SOSIOKULTURAL', nilai: '120.00' },

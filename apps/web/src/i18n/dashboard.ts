@@ -34,6 +34,8 @@ export const idDashboard = {
     klaimSaya: 'Sedang saya kerjakan',
     dikembalikanKeSaya: 'Dikembalikan supervisor',
     menungguVerifikasi: 'Menunggu verifikasi',
+    menungguTemuanBerat: 'Menunggu, dengan temuan berat',
+    temuanBerat: 'Pelamar dengan temuan berat',
     diputusHariIni: 'Saya putuskan hari ini',
     menungguSupervisi: 'Menunggu supervisi',
     disupervisiHariIni: 'Saya supervisi hari ini',

@@ -1,6 +1,6 @@
 // The wording of `verifikasi` (one file per part of the dictionary: apps/web/src/i18n/README.md).
 
-import type { KerjaSaya } from '@portal/contract';
+import { type KerjaSaya, STATUS_BACAAN_LABEL, TEMUAN_OTOMATIS_LABEL } from '@portal/contract';
 
 export const idVerifikasi = {
   bukaBerikutnya: 'Buka berikutnya',
@@ -47,7 +47,30 @@ export const idVerifikasi = {
   akreditasi: 'Akreditasi lembaga / prodi',
   temuan: 'Temuan sistem',
   tidakAdaTemuan: 'Sistem tidak menemukan ketidaksesuaian.',
+  tidakAdaTemuanDaftar: 'Sistem tidak menemukan ketidaksesuaian pada data pendaftaran.',
   pakaiAlasan: 'Pakai sebagai alasan TMS',
+  /** Issue #35: what the reading of the documents (OCR) found, beside the registration. */
+  bacaan: {
+    judul: 'Temuan pembacaan dokumen',
+    daftarTemuan: (dokumen: string) => `Temuan pembacaan ${dokumen}`,
+    tingkat: { PERIKSA: 'Periksa', BERAT: 'Berat' },
+    terbaca: 'Terbaca',
+    terdaftar: 'Terdaftar',
+    keyakinan: (persen: number) => `Keyakinan ${persen} %`,
+    pelamarLain: 'Dokumen yang sama pada pelamar nomor peserta',
+    lihatDiDokumen: 'Lihat di dokumen',
+    bukaDokumen: 'Buka dokumen',
+    wilayah: (kolom: string) => `Wilayah terbaca: ${kolom}`,
+    antre: `${STATUS_BACAAN_LABEL.ANTRE}.`,
+    dibaca: `${STATUS_BACAAN_LABEL.DIBACA}…`,
+    gagal: (pesan: string | null) =>
+      pesan ? `${STATUS_BACAAN_LABEL.GAGAL}: ${pesan}` : `${STATUS_BACAAN_LABEL.GAGAL}.`,
+    tidakAdaTemuan: 'Tidak ada temuan.',
+    dibacaPada: (waktu: string, mesin: string | null) => `Dibaca ${waktu}${mesin ? ` · ${mesin}` : ''}`,
+  },
+  /** Issue #35: the applicant lists' column, filter and sort on the reading's worst finding. */
+  temuanOtomatis: 'Temuan otomatis',
+  temuanOtomatisNama: TEMUAN_OTOMATIS_LABEL,
   dokumen: 'Dokumen',
   dokumenKe: (ke: number, dari: number) => `Dokumen ${ke} dari ${dari}`,
   sesuai: 'Sesuai',
@@ -83,6 +106,7 @@ export const idVerifikasi = {
     ['M', 'Keputusan MS'],
     ['T', 'Keputusan TMS'],
     ['1 – 9', 'Pilih/lepas alasan TMS ke-n (setelah T)'],
+    ['A', 'Pakai temuan pembacaan yang dipilih sebagai alasan TMS'],
     ['Ctrl + Enter', 'Simpan & berikutnya'],
     ['Ctrl + S', 'Simpan'],
     ['?', 'Tampilkan bantuan ini'],
@@ -102,6 +126,7 @@ export const idVerifikasi = {
   aksi: {
     KLAIM: 'Diambil untuk diverifikasi',
     LEPAS_KLAIM: 'Dilepas kembali ke antrean',
+    BACA_DOKUMEN: 'Dokumen dibaca otomatis',
     CEK_DOKUMEN: 'Pemeriksaan dokumen',
     VERIFIKASI: 'Keputusan verifikasi',
     SUPERVISI: 'Supervisi',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from '../constants.js';
 import type { TrackScreen } from '../routes.js';
+import { bacaanSchema, TEMUAN_OTOMATIS, temuanDokumenSchema } from './bacaan.js';
 import { idParam, isoDate, pageNumber } from './primitives.js';
 import { JENIS_FORMASI, STATUS_SUPERVISI, STATUS_VERIFIKASI } from './status.js';
 import { verifikasiDetailSchema } from './verifikasi.js';
@@ -41,7 +42,14 @@ export function pelamarListUrl(track: string, list: PelamarList, tail = ''): str
 export const listModeQuerySchema = z.object({ mode: z.literal('my-verifier').optional() }).strict();
 
 /** Sortable columns: each has an index that serves "instansi + track, ordered by it". */
-export const PELAMAR_SORT_COLUMNS = ['id', 'nama', 'noPeserta', 'tglDaftar', 'statusVerifikasi'] as const;
+export const PELAMAR_SORT_COLUMNS = [
+  'id',
+  'nama',
+  'noPeserta',
+  'tglDaftar',
+  'statusVerifikasi',
+  'temuanOtomatis',
+] as const;
 export type PelamarSortColumn = (typeof PELAMAR_SORT_COLUMNS)[number];
 
 const code = z.string().trim().min(1).max(40);
@@ -68,6 +76,8 @@ export const pelamarFilterSchema = z
     tglVerifikasiSampai: isoDate.optional(),
     verifikatorId: idParam.optional(),
     kerjaSaya: z.enum(KERJA_SAYA).optional(),
+    /** Issue #35: the worst finding of the documents' reading (none / periksa / berat). */
+    temuanOtomatis: z.enum(TEMUAN_OTOMATIS).optional(),
   })
   .strict();
 export type PelamarFilter = z.infer<typeof pelamarFilterSchema>;
@@ -135,6 +145,8 @@ export const pelamarRowSchema = z.object({
   klaimSaya: z.boolean(),
   /** Who holds this undecided applicant now (a claim in force), so the queue says who works on what. */
   klaimNama: z.string().nullable(),
+  /** Issue #35: the worst finding of the documents' reading so far (TIDAK_ADA before any). */
+  temuanOtomatis: z.enum(TEMUAN_OTOMATIS),
   instansi: z.object({ id: z.number(), kode: z.string(), nama: z.string() }),
 });
 export type PelamarRow = z.infer<typeof pelamarRowSchema>;
@@ -181,8 +193,12 @@ export const pelamarDetailSchema = pelamarRowSchema.extend({
       mime: z.string(),
       ukuran: z.number(),
       diunggahAt: z.string(),
+      /** Issue #35: the document's reading; null for documents the portal does not read. */
+      bacaan: bacaanSchema.nullable(),
     }),
   ),
+  /** Issue #35: what the reading of the documents found against the registration. */
+  temuanDokumen: z.array(temuanDokumenSchema),
   nilai: z.array(z.object({ komponen: z.string(), nilai: z.string() })),
   verifikasi: verifikasiDetailSchema,
 });

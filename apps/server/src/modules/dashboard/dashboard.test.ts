@@ -15,6 +15,7 @@ const LIST_CALL: Record<string, string> = {
   verifikasi: 'verifikator',
   supervisi: 'supervisor',
   'rekap-supervisi': 'my-supervisi',
+  'rekap-pelamar': 'admin',
   sanggah: 'sanggah',
 };
 
@@ -97,8 +98,20 @@ describe('GET /api/dashboard', () => {
     expect(cardOf(s, 'diputusHariIni').value).toBe(expected[hari[6] as string]);
     expect(cardOf(s, 'diputusHariIni').value).toBeGreaterThan(0);
 
+    expect(cardOf(s, 'menungguTemuanBerat').value).toBe(
+      await count(
+        sql`SELECT count(*) AS n FROM pelamar WHERE ${where} AND status_verifikasi = 'BELUM' AND temuan_otomatis = 2`,
+      ),
+    );
+    expect(cardOf(s, 'menungguTemuanBerat').value).toBeGreaterThan(0);
     // Issue #32: every tile opens the verifier's list filtered to exactly what it counts.
-    for (const key of ['klaimSaya', 'dikembalikanKeSaya', 'menungguVerifikasi', 'diputusHariIni']) {
+    for (const key of [
+      'klaimSaya',
+      'dikembalikanKeSaya',
+      'menungguVerifikasi',
+      'menungguTemuanBerat',
+      'diputusHariIni',
+    ]) {
       await expectListBehind('verifikator.cpns', cardOf(s, key));
     }
     const semua = await call('verifikator.cpns', 'POST', '/api/cpns/verifikator/filter', {
@@ -152,6 +165,14 @@ describe('GET /api/dashboard', () => {
     const total = Object.values(status).reduce((a, b) => a + b, 0);
     expect(cardOf(s, 'totalPelamar')).toMatchObject({ value: total, href: '/cpns/rekap-pelamar' });
     expect(cardOf(s, 'sudahDiverifikasi')).toMatchObject({ value: total - (status.BELUM ?? 0), total });
+    // Issue #35: the applicants whose documents' reading found something "berat", behind their list.
+    const berat = await count(sql`SELECT count(*) AS n FROM pelamar WHERE ${where} AND temuan_otomatis = 2`);
+    expect(berat).toBeGreaterThan(0);
+    expect(cardOf(s, 'temuanBerat')).toMatchObject({
+      value: berat,
+      href: '/cpns/rekap-pelamar?f.temuanOtomatis=BERAT',
+    });
+    await expectListBehind('admin.cpns', cardOf(s, 'temuanBerat'));
     const supervisi = await grouped(`status_supervisi`, sql`${where} AND status_verifikasi <> 'BELUM'`);
     expect(chartOf(s, 'statusSupervisi')).toEqual({
       MENUNGGU: supervisi.null ?? 0,

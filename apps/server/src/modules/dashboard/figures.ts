@@ -156,6 +156,26 @@ const menungguVerifikasi: Figure = async (ctx) => {
   };
 };
 
+/**
+ * Issue #35: applicants of the instansi's track whose documents' reading found something "berat" –
+ * for the verifier those still waiting, for the admin all – from the index of the lists' filter
+ * "Temuan otomatis" (instansi, track, level), so only the flagged are touched.
+ */
+const temuanBerat: Figure = async (ctx) => {
+  const instansiId = ctx.scope.instansiId;
+  if (instansiId === null) return {};
+  const verifikator = ctx.peran === 'verifikator';
+  const [row] = await ctx.rows(sql<{ n: number }>`
+    SELECT count(*) AS n FROM pelamar
+    WHERE instansi_id = ${instansiId} AND track = ${ctx.track} AND temuan_otomatis = 2
+      ${verifikator ? sql`AND status_verifikasi = 'BELUM'` : sql``}
+  `);
+  const href = verifikator
+    ? kerja(ctx, 'f.statusVerifikasi=BELUM&f.temuanOtomatis=BERAT')
+    : `${trackPath(ctx.track, 'rekap-pelamar')}?f.temuanOtomatis=BERAT`;
+  return { cards: [card(ctx, verifikator ? 'menungguTemuanBerat' : 'temuanBerat', Number(row?.n ?? 0), { href })] };
+};
+
 /** The verifier's decisions today and per day of the week (pelamar_verifikator_idx range). */
 const diputusSaya: Figure = async (ctx) => {
   const days = toHarian(
@@ -330,9 +350,9 @@ const konfirmasiNonAsn: Figure = async (ctx) => {
 
 /** Each role's figures, in the order the section shows them. */
 export const FIGURES: Record<PeranDashboard, Figure[]> = {
-  verifikator: [klaimSaya, menungguVerifikasi, diputusSaya],
+  verifikator: [klaimSaya, menungguVerifikasi, temuanBerat, diputusSaya],
   supervisor: [menungguSupervisi, disupervisiSaya, sanggahMenunggu, sanggahAfirmasiMenunggu],
-  admin: [statusPelamar, kemajuanSupervisi, finalVerifikasi, statusSanggah],
+  admin: [statusPelamar, temuanBerat, kemajuanSupervisi, finalVerifikasi, statusSanggah],
   monitoring: [statusPelamar, kemajuanSupervisi, finalVerifikasi, statusSanggah],
   wasdal: [cekSanggah, statusSanggah],
   nasional: [statusPelamar, kemajuanSupervisi],

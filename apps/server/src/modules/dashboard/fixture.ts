@@ -65,6 +65,10 @@ export function useDashboardFixture() {
         UPDATE pelamar SET tgl_supervisi = now() - (id % 8) * interval '1 day' - interval '1 minute'
         WHERE status_supervisi IS NOT NULL AND id % 3 = 0
       `.execute(db);
+      // Issue #35: some applicants' documents read with findings (a fifth "berat", a fifth "periksa").
+      await sql`UPDATE pelamar SET temuan_otomatis = CASE WHEN id % 5 = 1 THEN 2 ELSE 1 END WHERE id % 5 IN (1, 2)`.execute(
+        db,
+      );
       // Objections of approved TMS decisions (their accepted ones leave un-rolled counter deltas).
       await seedSanggah(db);
       // A few more, waiting for an answer, in Kemenkum (a sample this small seeds only a handful).

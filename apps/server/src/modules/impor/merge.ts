@@ -1,4 +1,5 @@
 // Issue #18: what a staged import does to the live tables, set-based (the rows sorted by
+
 // klasifikasi.ts). `terapkanBatch` applies one range of rows in the caller's transaction: upserts
 // by the natural key, never a delete, and for new applicants the status counters' deltas in the
 // same transaction. Work already done is never overwritten: the guards are repeated in the UPDATEs
@@ -7,6 +8,8 @@
 import type { ImporJenis } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { antreBaca } from '../baca/antrean.js';
+import { dibaca } from '../baca/jenis.js';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 
@@ -190,14 +193,19 @@ export async function terapkanBatch(
         SELECT DISTINCT b.data->>'sha256', b.data->>'mime', (b.data->>'ukuran')::int
         FROM impor_baris b WHERE ${batch(cekId, dari, sampai)}
         ON CONFLICT (sha256) DO NOTHING`.execute(trx);
-      const rows = await sql<{ baru: boolean }>`
+      const rows = await sql<{ id: number; jenis: string; baru: boolean }>`
         INSERT INTO dokumen (pelamar_id, instansi_id, jenis, nama_file, berkas_sha256, diunggah_at)
         SELECT p.id, p.instansi_id, b.data->>'jenis', regexp_replace(b.data->>'nama_file', '^.*/', ''), b.data->>'sha256', now()
         FROM impor_baris b JOIN pelamar p ON p.no_peserta = b.data->>'nomor_peserta'
         WHERE ${batch(cekId, dari, sampai)} AND ${PELAMAR_DIKERJAKAN} IS NULL
         ON CONFLICT (pelamar_id, jenis) DO UPDATE SET nama_file = excluded.nama_file,
           berkas_sha256 = excluded.berkas_sha256, diunggah_at = excluded.diunggah_at
-        RETURNING (xmax = 0) AS baru`.execute(trx);
+        RETURNING id, jenis, (xmax = 0) AS baru`.execute(trx);
+      // Issue #35: the documents the portal reads are put up for reading with the change of their file.
+      await antreBaca(
+        trx,
+        rows.rows.filter((row) => dibaca(row.jenis)).map((row) => Number(row.id)),
+      );
       return hitungUpsert(rows.rows);
     }
     case 'nonasn': {

@@ -1,7 +1,7 @@
 // One applicant in full and its document files, read through the list that shows it: the same
 // page binding and instansi scope as the list (an id from another instansi is "not found").
 
-import { hasTrackRole, type PelamarDetail, type Principal, temuanOf } from '@portal/contract';
+import { hasTrackRole, type PelamarDetail, type Principal, type TemuanDokumen, temuanOf } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/schema.js';
@@ -74,6 +74,10 @@ export async function pelamarDetail(
           eb
             .selectFrom('dokumen as d')
             .innerJoin('berkas as b', 'b.sha256', 'd.berkas_sha256')
+            // Issue #35: the reading of the file now stored (a replaced file's old reading is not it).
+            .leftJoin('dokumen_bacaan as r', (join) =>
+              join.onRef('r.dokumen_id', '=', 'd.id').onRef('r.berkas_sha256', '=', 'd.berkas_sha256'),
+            )
             .whereRef('d.pelamar_id', '=', 'p.id')
             .select([
               'd.id',
@@ -82,9 +86,39 @@ export async function pelamarDetail(
               'b.mime',
               'b.size',
               momentText('d.diunggah_at').as('diunggah_at'),
+              'r.status as baca_status',
+              'r.mesin as baca_mesin',
+              'r.pesan as baca_pesan',
+              momentText('r.dibaca_at').as('dibaca_at'),
             ])
             .orderBy('d.id'),
         ).as('dokumen'),
+      (eb) =>
+        jsonArrayFrom(
+          eb
+            .selectFrom('temuan_dokumen as t')
+            .innerJoin('dokumen as td', 'td.id', 't.dokumen_id')
+            .leftJoin('pelamar as lain', 'lain.id', 't.pelamar_lain')
+            .whereRef('t.pelamar_id', '=', 'p.id')
+            .select([
+              't.id',
+              't.dokumen_id',
+              'td.jenis',
+              't.kode',
+              't.tingkat',
+              't.kolom',
+              't.nilai_baca',
+              't.nilai_daftar',
+              't.keyakinan',
+              't.mesin',
+              't.pesan',
+              't.alasan',
+              't.kotak',
+              'lain.no_peserta as pelamar_lain',
+            ])
+            .orderBy('t.dokumen_id')
+            .orderBy('t.id'),
+        ).as('temuan_dokumen'),
       (eb) =>
         jsonArrayFrom(
           eb
@@ -152,6 +186,25 @@ export async function pelamarDetail(
       mime: d.mime,
       ukuran: d.size,
       diunggahAt: d.diunggah_at ?? '',
+      bacaan: d.baca_status
+        ? { status: d.baca_status, mesin: d.baca_mesin, pesan: d.baca_pesan, dibacaAt: d.dibaca_at }
+        : null,
+    })),
+    temuanDokumen: row.temuan_dokumen.map((t) => ({
+      id: Number(t.id),
+      dokumenId: Number(t.dokumen_id),
+      jenisDokumen: t.jenis,
+      kode: t.kode as TemuanDokumen['kode'],
+      tingkat: t.tingkat,
+      kolom: t.kolom,
+      nilaiBaca: t.nilai_baca,
+      nilaiDaftar: t.nilai_daftar,
+      keyakinan: Math.round(t.keyakinan),
+      mesin: t.mesin,
+      pesan: t.pesan,
+      alasan: t.alasan as TemuanDokumen['alasan'],
+      kotak: t.kotak,
+      pelamarLain: t.pelamar_lain,
     })),
     nilai: nilai.map((n) => ({ komponen: n.komponen, nilai: String(n.nilai) })),
     verifikasi: {

@@ -16,6 +16,7 @@ import {
   type PelamarSortColumn,
   STATUS_VERIFIKASI,
   type StatusVerifikasi,
+  type TemuanOtomatis,
   type TrackId,
 } from '@portal/contract';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
@@ -76,13 +77,23 @@ const LISTS: Record<
 /** Lists whose rows are exactly "their statuses": their counts can come from the counters. */
 const COUNTED_BY_STATUS: ReadonlySet<PelamarList> = new Set(['admin']);
 
-const SORT_COLUMN: Record<PelamarSortColumn, 'id' | 'nama_cari' | 'no_peserta' | 'tgl_daftar' | 'status_verifikasi'> = {
+const SORT_COLUMN: Record<
+  PelamarSortColumn,
+  'id' | 'nama_cari' | 'no_peserta' | 'tgl_daftar' | 'status_verifikasi' | 'temuan_otomatis'
+> = {
   id: 'id',
   nama: 'nama_cari',
   noPeserta: 'no_peserta',
   tglDaftar: 'tgl_daftar',
   statusVerifikasi: 'status_verifikasi',
+  temuanOtomatis: 'temuan_otomatis',
 };
+
+/** Issue #35: the stored level of the worst automatic finding, per filter value. */
+const TINGKAT_OTOMATIS: Record<TemuanOtomatis, number> = { TIDAK_ADA: 0, PERIKSA: 1, BERAT: 2 };
+const OTOMATIS_DARI = Object.fromEntries(
+  Object.entries(TINGKAT_OTOMATIS).map(([kode, tingkat]) => [tingkat, kode]),
+) as Record<number, TemuanOtomatis>;
 
 /** Track codes of the scoped name tokens (portal_track_code in migration 0004). */
 const TRACK_CODE: Record<TrackId, string> = { cpns: '1', pppk: '2', 'pppk-guru': '3', nakes: '4' };
@@ -147,6 +158,7 @@ function filtered(db: Kysely<DB>, query: Query, scope: ListScope, filter: Pelama
   if (filter.tglDaftarDari) result = result.where('tgl_daftar', '>=', filter.tglDaftarDari);
   if (filter.tglDaftarSampai) result = result.where('tgl_daftar', '<=', filter.tglDaftarSampai);
   if (filter.verifikatorId) result = result.where('verifikator_id', '=', filter.verifikatorId);
+  if (filter.temuanOtomatis) result = result.where('temuan_otomatis', '=', TINGKAT_OTOMATIS[filter.temuanOtomatis]);
   // Decision dates are days in Jakarta.
   const tglVerifikasi = hariJakarta('tgl_verifikasi', filter.tglVerifikasiDari, filter.tglVerifikasiSampai);
   if (tglVerifikasi) result = result.where(tglVerifikasi);
@@ -264,6 +276,7 @@ export function pelamarRowQuery(db: Kysely<DB>) {
       'f.pendidikan_nama',
       'v.fullname as verifikator_nama',
       'p.alasan_tms',
+      'p.temuan_otomatis',
       'p.klaim_oleh',
       'pemegang.fullname as klaim_nama',
       'p.klaim_at as klaim_sejak',
@@ -306,6 +319,7 @@ export function toPelamarRow(row: PelamarRowColumns, scope: ListScope): PelamarR
     alasanTms: row.alasan_tms,
     klaimSaya: row.klaim_oleh !== null && row.klaim_oleh === scope.userId,
     klaimNama: klaimDipegang(row, scope) ? row.klaim_nama : null,
+    temuanOtomatis: OTOMATIS_DARI[row.temuan_otomatis] ?? 'TIDAK_ADA',
     instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
   };
 }

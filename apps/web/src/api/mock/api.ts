@@ -21,6 +21,7 @@ import {
   TRACK_IDS,
 } from '@portal/contract';
 import { type Row, seedCollections } from './data';
+import { mockBerkas, mockDetail } from './detail';
 
 /** Printed when mock mode starts; the bundle test makes sure no production build contains it. */
 export const MOCK_MARKER = 'portal-mock-api';
@@ -224,36 +225,45 @@ async function trackList(request: Request, track: string, list: string, action: 
     });
   }
   if (!/^\d+$/.test(action)) return fail(422, MOCK_ERRORS.invalidId, `Id "${action}" bukan angka.`);
-  if (request.method !== 'GET') return notAllowed(request.method, path);
   const row = rows.find((candidate) => candidate.id === Number(action));
+  if (request.method === 'PUT' && list === 'verifikator' && row) {
+    // The verifier's decision, kept (roughly) so the lists and the detail show it.
+    const { statusVerifikasi, alasanTms } = await body(request);
+    Object.assign(row, {
+      statusVerifikasi,
+      alasanTms: statusVerifikasi === 'TMS' ? alasanTms : null,
+      tglVerifikasi: new Date().toISOString().slice(0, 19),
+      verifikatorNama: 'Rina Marlina',
+      klaimSaya: false,
+      versi: Number(row.versi ?? 1) + 1,
+    });
+    return json(200, { version: row.versi });
+  }
+  if (request.method !== 'GET') return notAllowed(request.method, path);
   if (!row) return fail(404, MOCK_ERRORS.notFound, `Data dengan id ${action} tidak ditemukan.`);
-  return json(200, {
-    ...row,
-    noRegister: `R${row.noPeserta}`,
-    tempatLahirKtp: 'Bandung',
-    tanggalLahirKtp: '1995-05-17',
-    tempatLahirIjazah: 'Bandung',
-    tanggalLahirIjazah: '1995-05-17',
-    agama: 'Islam',
-    jenisDisabilitas: null,
-    domisili: 'Kota Bandung, Jawa Barat',
-    alamat: 'Jl. Merdeka No. 1, Bandung',
-    email: 'pelamar@contoh.id',
-    noHp: '081234567890',
-    lembagaPendidikan: 'Universitas Padjadjaran',
-    akreditasiLembaga: 'Unggul',
-    prodi: String(row.pendidikanNama).replace(/^\S+ /, ''),
-    akreditasiProdi: 'A',
-    noIjazah: 'UNPAD/2017/000123',
-    tglIjazah: '2017-08-30',
-    tahunLulus: 2017,
-    ipk: '3.45',
-    lokasiUjian: 'Kota Bandung',
-    tglSupervisi: null,
-    supervisorNama: null,
-    dokumen: [],
-    nilai: [],
-  });
+  return json(200, mockDetail(row));
+}
+
+/** The verifier claims an applicant or gives it back (`/api/{track}/verifikator/{id}/ambil|lepas`). */
+function klaim(request: Request, track: string, pelamarId: string, act: string) {
+  const path = `/api/${track}/verifikator/${pelamarId}/${act}`;
+  if (request.method !== 'POST') return notAllowed(request.method, path);
+  const row = collections.get('pelamar')?.get(Number(pelamarId));
+  if (!row || row.jalur !== track)
+    return fail(404, MOCK_ERRORS.notFound, `Data dengan id ${pelamarId} tidak ditemukan.`);
+  row.klaimSaya = act === 'ambil';
+  return json(200, { id: row.id });
+}
+
+/** An applicant's document file (`/api/{track}/{list}/{id}/dokumen/{dokumenId}`), drawn. */
+function trackBerkas(request: Request, track: string, list: string, pelamarId: string, dokumenId: string) {
+  const path = `/api/${track}/${list}/${pelamarId}/dokumen/${dokumenId}`;
+  if (!(list in PELAMAR_LISTS)) return fail(404, MOCK_ERRORS.notFound, `Alamat ${path} tidak dikenal.`);
+  if (request.method !== 'GET') return notAllowed(request.method, path);
+  const row = collections.get('pelamar')?.get(Number(pelamarId));
+  const file = row && row.jalur === track ? mockBerkas(row, Number(dokumenId)) : null;
+  if (!file) return fail(404, MOCK_ERRORS.notFound, `Dokumen ${dokumenId} tidak ditemukan.`);
+  return new Response(file, { status: 200, headers: { 'Content-Type': 'image/svg+xml' } });
 }
 
 /** Answers one request, as the server would (without the network or the delay). */
@@ -262,6 +272,25 @@ export async function handle(request: Request): Promise<Response> {
   const [area, second, ...rest] = url.pathname.replace(/^\/api\/?/, '').split('/');
   if ((TRACK_IDS as readonly string[]).includes(area ?? '') && second && rest.length === 1) {
     return trackList(request, area as string, second, rest[0] as string);
+  }
+  const [pelamarId, part, dokumenId] = rest;
+  if (
+    (TRACK_IDS as readonly string[]).includes(area ?? '') &&
+    second === 'verifikator' &&
+    rest.length === 2 &&
+    /^\d+$/.test(pelamarId ?? '') &&
+    (part === 'ambil' || part === 'lepas')
+  ) {
+    return klaim(request, area as string, pelamarId as string, part);
+  }
+  if (
+    (TRACK_IDS as readonly string[]).includes(area ?? '') &&
+    second &&
+    rest.length === 3 &&
+    part === 'dokumen' &&
+    /^\d+$/.test(`${pelamarId}${dokumenId}`)
+  ) {
+    return trackBerkas(request, area as string, second, pelamarId as string, dokumenId as string);
   }
   if (rest.length > 0 || !area) return fail(404, MOCK_ERRORS.notFound, `Alamat ${url.pathname} tidak dikenal.`);
   if (area === 'health') return json(200, { status: 'ok', mock: true });

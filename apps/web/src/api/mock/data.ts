@@ -49,6 +49,12 @@ export function seedCollections(): Map<string, Map<number, Row>> {
       tglDaftar: day.toISOString().slice(0, 10),
       tglVerifikasi: statusVerifikasi === 'BELUM' ? null : '2024-09-20T10:00:00',
       verifikatorNama: statusVerifikasi === 'BELUM' ? null : 'Rina Marlina',
+      alasanTms: statusVerifikasi === 'TMS' ? ['DOKUMEN_TIDAK_TERBACA'] : null,
+      klaimSaya: false,
+      klaimNama: null,
+      // Issue #35: what the reading of the documents found (api/mock/detail.ts says what), from the
+      // index so the seeded draws above stay as they were.
+      temuanOtomatis: index % 6 === 0 ? 'BERAT' : index % 4 === 1 ? 'PERIKSA' : 'TIDAK_ADA',
       instansi: { id: instansi.id, kode: instansi.kode, nama: instansi.nama },
     };
   });

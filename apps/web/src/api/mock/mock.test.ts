@@ -104,9 +104,35 @@ describe('mock applicant lists', () => {
     expect([...names].sort()).toEqual(names);
 
     const detail = await call('GET', `/api/cpns/admin/${answer.body.data[0].id}`);
-    expect(detail.body).toMatchObject({ id: answer.body.data[0].id, alamat: expect.any(String), dokumen: [] });
+    expect(detail.body).toMatchObject({
+      id: answer.body.data[0].id,
+      alamat: expect.any(String),
+      dokumen: expect.arrayContaining([expect.objectContaining({ jenis: 'KTP' })]),
+      temuanDokumen: expect.any(Array),
+      verifikasi: expect.objectContaining({ version: 1 }),
+    });
     expect((await call('POST', '/api/cpns/tidak-ada/filter', state)).status).toBe(404);
     expect((await call('GET', '/api/cpns/admin/filter')).status).toBe(405);
+  });
+});
+
+describe('mock reading of documents (issue #35)', () => {
+  it('gives applicants findings as the list says, and draws their documents', async () => {
+    const state = { filter: { temuanOtomatis: 'BERAT' }, paginator: { page: 1, pageSize: 5 }, searchTerm: '' };
+    const answer = await call('POST', '/api/cpns/verifikator/filter', state);
+    expect(answer.body.data.length).toBeGreaterThan(0);
+    expect(answer.body.data.every((row: { temuanOtomatis: string }) => row.temuanOtomatis === 'BERAT')).toBe(true);
+    const id = answer.body.data[0].id;
+    const detail = await call('GET', `/api/cpns/verifikator/${id}`);
+    const nik = detail.body.temuanDokumen.find((temuan: { kode: string }) => temuan.kode === 'NIK_BERBEDA');
+    expect(nik).toMatchObject({ tingkat: 'BERAT', alasan: 'DOKUMEN_TIDAK_TERBACA', kotak: { halaman: 1 } });
+    expect(detail.body.temuanDokumen.map((temuan: { kode: string }) => temuan.kode)).toContain('NAMA_MIRIP');
+
+    const ktp = await handle(new Request(`http://localhost/api/cpns/verifikator/${id}/dokumen/${nik.dokumenId}`));
+    expect(ktp.status).toBe(200);
+    expect(ktp.headers.get('Content-Type')).toBe('image/svg+xml');
+    expect(await ktp.text()).toContain(nik.nilaiBaca);
+    expect((await call('GET', `/api/cpns/verifikator/${id}/dokumen/1`)).status).toBe(404);
   });
 });
 

@@ -2,7 +2,8 @@
 // and `/{track}/sanggah-afirmasi/detail?id=…`: each objected requirement beside the verifier's reason
 // and the document in question – or each objected affirmation claim beside the checker's decision
 // and its evidence – the supervisor's answer per item, wasdal's check or flag, the admin's reset
-// (panels.tsx, each in the one decision panel), and the applicant's trail.
+// (panels.tsx, each in the one decision panel), and the applicant's trail. Issue #35: what the
+// reading of the applicant's documents found, read-only; a finding chosen shows where it was read.
 
 import { Alert, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { formatWaktu, SANGGAH_LISTS, type SanggahDetail, type SanggahList, type TrackId } from '@portal/contract';
@@ -11,13 +12,16 @@ import { useState } from 'react';
 import { sanggahBuktiPath, sanggahDokumenPath } from '../../api/sanggah';
 import { idAfirmasi } from '../../i18n/afirmasi';
 import { idSanggah } from '../../i18n/sanggah';
+import { idVerifikasi } from '../../i18n/verifikasi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { ChoiceControl } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
-import { BerkasView, DokumenPanel } from '../../ui/dokumen/berkas';
+import { BerkasView, DokumenPanel, type SorotanDokumen } from '../../ui/dokumen/berkas';
+import { Kartu } from '../../ui/Kartu';
 import { StatusBadge } from '../../ui/pelamar/badges';
 import { PengajuanSummary } from '../../ui/pelamar/PelamarSummary';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
+import { adaBacaan, TemuanBacaanList, useTemuanPilihan } from '../../ui/pelamar/TemuanBacaan';
 import { CekBadge, StatusSanggahBadge } from '../../ui/status/StatusBadges';
 import { Tenggat } from '../../ui/Tenggat';
 import { useCurrentPage } from '../../ui/useCurrentPage';
@@ -37,12 +41,14 @@ function Bukti({
   list,
   current,
   onSelect,
+  sorotan,
 }: {
   detail: SanggahDetail;
   track: TrackId;
   list: SanggahList;
   current: number;
   onSelect: (value: number) => void;
+  sorotan?: SorotanDokumen | null;
 }) {
   const pelamar = detail.pelamar;
   if (detail.jenis === 'AFIRMASI') {
@@ -80,6 +86,7 @@ function Bukti({
       onSelect={onSelect}
       stateOf={(dokumenId) => (referenced.has(dokumenId) ? false : undefined)}
       pathOf={(dokumenId) => sanggahDokumenPath(track, list, detail.id, dokumenId)}
+      sorotan={sorotan}
     />
   );
 }
@@ -109,6 +116,8 @@ function Sanggah({
       : indexOf(detail.butir.find((item) => item.dokumenId !== null)?.dokumenId),
   );
   const onShow = (value: number) => setShown(afirmasi ? value : indexOf(value));
+  // The applicant's documents are shown (not an affirmation's evidence): a finding shows its own.
+  const temuanBacaan = useTemuanPilihan(pelamar, setShown);
   const canAnswer = detail.bolehJawab;
   return (
     <>
@@ -142,7 +151,16 @@ function Sanggah({
             </>
           )
         }
-        documents={<Bukti detail={detail} track={track} list={list} current={shown} onSelect={setShown} />}
+        documents={
+          <Bukti
+            detail={detail}
+            track={track}
+            list={list}
+            current={shown}
+            onSelect={setShown}
+            sorotan={afirmasi ? null : temuanBacaan.sorotan}
+          />
+        }
         decision={
           canAnswer ? (
             <JawabPanel detail={detail} track={track} list={list} onShow={onShow} onReload={onReload} />
@@ -186,6 +204,16 @@ function Sanggah({
               </Paper>
             )}
             {list === 'reset' && detail.bolehReset && <ResetPanel detail={detail} track={track} />}
+            {!afirmasi && adaBacaan(pelamar) && (
+              <Kartu title={idVerifikasi.bacaan.judul} compact>
+                <TemuanBacaanList
+                  detail={pelamar}
+                  judul={false}
+                  pilihan={temuanBacaan.pilihan?.id}
+                  onPilih={temuanBacaan.pilih}
+                />
+              </Kartu>
+            )}
             <RiwayatPanel detail={pelamar} />
           </>
         }

@@ -7,7 +7,7 @@ import type { RefObject } from 'react';
 import { dokumenPath } from '../../api/pelamar';
 import { idPelamar } from '../../i18n/pelamar';
 import { idVerifikasi } from '../../i18n/verifikasi';
-import { DokumenPanel } from '../../ui/dokumen/berkas';
+import { DokumenPanel, type SorotanDokumen } from '../../ui/dokumen/berkas';
 import { CekBadge } from '../../ui/pelamar/badges';
 import { dokumenLabel } from '../../ui/pelamar/pelamar';
 
@@ -32,6 +32,7 @@ export function DokumenCheck({
   setCek,
   setAlasan,
   reasonInput,
+  sorotan,
 }: {
   detail: PelamarDetail;
   track: TrackId;
@@ -43,6 +44,8 @@ export function DokumenCheck({
   setCek: (dokumenId: number, sesuai: boolean) => void;
   setAlasan: (dokumenId: number, alasan: string) => void;
   reasonInput: RefObject<HTMLInputElement | null>;
+  /** Issue #35: the region of a finding chosen, outlined on its document. */
+  sorotan?: SorotanDokumen | null;
 }) {
   return (
     <DokumenPanel
@@ -51,6 +54,7 @@ export function DokumenCheck({
       onSelect={onSelect}
       stateOf={(dokumenId) => form.cek[dokumenId]?.sesuai}
       pathOf={(dokumenId) => dokumenPath(track, list, detail.id, dokumenId)}
+      sorotan={sorotan}
       empty={
         <Text size="sm" c="dimmed">
           {idPelamar.detail.noDokumen}

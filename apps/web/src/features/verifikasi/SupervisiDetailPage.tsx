@@ -2,7 +2,8 @@
 // beside the formasi's requirements, the verifier's checks, reasons and notes, every document, and
 // the review in the one decision panel – agree (the result becomes final), or return to the
 // verifier with a note, each confirmed in a dialog naming whom it concerns – on the version shown
-// (409 otherwise). Either opens the next decision of the supervisor's list (issue #32).
+// (409 otherwise). Either opens the next decision of the supervisor's list (issue #32). Issue #35:
+// what the reading of the documents found, read-only; a finding chosen shows where it was read.
 
 import { namaLengkap, type PelamarDetail, type PelamarRow } from '@portal/contract';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
@@ -26,6 +27,7 @@ import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { detailQuery, prefetchPelamar } from '../../ui/pelamar/pelamar';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
+import { adaBacaan, TemuanBacaanList, useTemuanPilihan } from '../../ui/pelamar/TemuanBacaan';
 import { showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { useRefresh } from '../../ui/useRefresh';
@@ -103,6 +105,7 @@ function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
 
 function Review({ detail, track, onReload }: DetailProps<PelamarDetail>) {
   const [current, setCurrent] = useState(0);
+  const temuanBacaan = useTemuanPilihan(detail, setCurrent);
   const checks = new Map(detail.verifikasi.cekDokumen.map((cek) => [cek.dokumenId, cek.sesuai]));
   const open = detail.statusVerifikasi !== 'BELUM' && detail.statusSupervisi === null;
   return (
@@ -123,6 +126,7 @@ function Review({ detail, track, onReload }: DetailProps<PelamarDetail>) {
             onSelect={setCurrent}
             stateOf={(dokumenId) => checks.get(dokumenId)}
             pathOf={(dokumenId) => dokumenPath(track, LIST, detail.id, dokumenId)}
+            sorotan={temuanBacaan.sorotan}
           />
         }
         decision={open && <ReviewPanel detail={detail} track={track} onReload={onReload} />}
@@ -132,7 +136,11 @@ function Review({ detail, track, onReload }: DetailProps<PelamarDetail>) {
               <SyaratTable detail={detail} />
             </Kartu>
             <Kartu title={t.temuan} compact>
-              <TemuanList temuan={detail.verifikasi.temuan} />
+              <TemuanList
+                temuan={detail.verifikasi.temuan}
+                empty={adaBacaan(detail) ? t.tidakAdaTemuanDaftar : undefined}
+              />
+              <TemuanBacaanList detail={detail} pilihan={temuanBacaan.pilihan?.id} onPilih={temuanBacaan.pilih} />
             </Kartu>
             <RiwayatPanel detail={detail} />
           </>

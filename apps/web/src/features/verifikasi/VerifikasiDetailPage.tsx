@@ -3,7 +3,9 @@
 // every document in a viewer with its own check, and the decision in the one decision panel
 // (keyboard-first, draft kept). Opening is not claiming (issue #32): the applicant is claimed at
 // the verifier's first edit and can be given back; the next one in the list's order is read and
-// loaded in the background and opens at once after "Simpan & berikutnya".
+// loaded in the background and opens at once after "Simpan & berikutnya". Issue #35: what the
+// reading of the documents found, per document; a finding chosen shows where it was read, and a
+// "berat" one can be used as a TMS reason (button, or A) – never by itself.
 
 import { Alert, Badge, Button, Checkbox, Kbd, Stack } from '@mantine/core';
 import {
@@ -13,6 +15,7 @@ import {
   type PelamarDetail,
   type PelamarRow,
   STATUS_VERIFIKASI_NAMA,
+  type TemuanDokumen,
   type TrackId,
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -31,6 +34,14 @@ import { StatusBadge } from '../../ui/pelamar/badges';
 import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { detailQuery, prefetchPelamar } from '../../ui/pelamar/pelamar';
+import {
+  adaBacaan,
+  bisaDipakai,
+  TemuanBacaanList,
+  TOMBOL_PAKAI,
+  temuanDifokus,
+  useTemuanPilihan,
+} from '../../ui/pelamar/TemuanBacaan';
 import { showError, showSuccess } from '../../ui/toast';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 import { useRefresh } from '../../ui/useRefresh';
@@ -83,6 +94,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
   const reasonInput = useRef<HTMLInputElement>(null);
   const dokumen = detail.dokumen[current];
   const count = detail.dokumen.length;
+  const temuanBacaan = useTemuanPilihan(detail, setCurrent);
   const source = useMemo(() => verifikasiQueue(track, ''), [track]);
   const next = useBerikutnya<PelamarRow>({
     source,
@@ -182,6 +194,11 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
         setCek(dokumen.id, false);
         setTimeout(() => reasonInput.current?.focus(), 0);
       },
+      // The finding whose entry has the focus, else the one chosen: its reason, if it suggests one.
+      [TOMBOL_PAKAI]: () => {
+        const temuan = temuanDifokus(detail) ?? temuanBacaan.pilihan;
+        if (temuan) pakaiTemuan(temuan);
+      },
       m: () => decision.update({ status: 'MS', alasanTms: [] }),
       t: () => decision.update({ status: 'TMS' }),
       ...Object.fromEntries(
@@ -217,6 +234,11 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
           : previous.alasanTms.filter((item) => item !== kode),
       };
     });
+  }
+
+  /** A reading's finding as a TMS reason, as the registration's findings are used (the verifier's act). */
+  function pakaiTemuan(temuan: TemuanDokumen) {
+    if (bisaDipakai(temuan)) toggleAlasan(temuan.alasan, true);
   }
 
   return (
@@ -258,7 +280,17 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
               <SyaratTable detail={detail} />
             </Kartu>
             <Kartu title={t.temuan} compact>
-              <TemuanList temuan={v.temuan} onUse={editable ? (alasan) => toggleAlasan(alasan, true) : undefined} />
+              <TemuanList
+                temuan={v.temuan}
+                onUse={editable ? (alasan) => toggleAlasan(alasan, true) : undefined}
+                empty={adaBacaan(detail) ? t.tidakAdaTemuanDaftar : undefined}
+              />
+              <TemuanBacaanList
+                detail={detail}
+                pilihan={temuanBacaan.pilihan?.id}
+                onPilih={temuanBacaan.pilih}
+                onPakai={editable ? pakaiTemuan : undefined}
+              />
             </Kartu>
           </>
         }
@@ -279,6 +311,7 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
               }))
             }
             reasonInput={reasonInput}
+            sorotan={temuanBacaan.sorotan}
           />
         }
         decision={

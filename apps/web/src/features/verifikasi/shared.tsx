@@ -82,11 +82,20 @@ export function SyaratTable({ detail }: { detail: PelamarDetail }) {
   );
 }
 
-export function TemuanList({ temuan, onUse }: { temuan: Temuan[]; onUse?: (alasan: Temuan['alasan']) => void }) {
+/** `empty`: what is said without a finding (issue #35: "on the registration", when the documents' reading follows). */
+export function TemuanList({
+  temuan,
+  onUse,
+  empty = t.tidakAdaTemuan,
+}: {
+  temuan: Temuan[];
+  onUse?: (alasan: Temuan['alasan']) => void;
+  empty?: string;
+}) {
   if (temuan.length === 0) {
     return (
       <Text size="sm" c="teal.8">
-        {t.tidakAdaTemuan}
+        {empty}
       </Text>
     );
   }

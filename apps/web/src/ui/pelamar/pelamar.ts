@@ -1,15 +1,23 @@
 // What every screen about an applicant reads the same way: the detail query (one cache key per
 // list and applicant), its prefetch, and the names of people, TMS reasons and documents.
 
-import { ALASAN_TMS, type PelamarList, type TrackId } from '@portal/contract';
+import { ALASAN_TMS, type PelamarDetail, type PelamarList, type TrackId } from '@portal/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { dokumenPath, getPelamarDetail } from '../../api/pelamar';
 import { idPelamar } from '../../i18n/pelamar';
 import { dokumenQuery } from '../dokumen/dokumenQuery';
 
+/** Issue #35: while a document waits or is being read, its findings are asked again now and then (not forever). */
+const BACA_ULANG_MS = 20_000;
+const BACA_ULANG_KALI = 30;
+const sedangDibaca = (detail: PelamarDetail | undefined) =>
+  detail?.dokumen.some((dokumen) => dokumen.bacaan?.status === 'ANTRE' || dokumen.bacaan?.status === 'DIBACA') ?? false;
+
 export const detailQuery = (track: TrackId, list: PelamarList, pelamarId: number) => ({
   queryKey: ['pelamar-detail', track, list, pelamarId] as const,
   queryFn: ({ signal }: { signal?: AbortSignal }) => getPelamarDetail(track, list, pelamarId, signal),
+  refetchInterval: (query: { state: { data: PelamarDetail | undefined; dataUpdateCount: number } }) =>
+    sedangDibaca(query.state.data) && query.state.dataUpdateCount < BACA_ULANG_KALI ? BACA_ULANG_MS : false,
 });
 
 /**

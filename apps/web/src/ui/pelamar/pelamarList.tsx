@@ -18,6 +18,7 @@ import {
   type PelamarRow,
   STATUS_VERIFIKASI,
   type StatusSummary,
+  TEMUAN_OTOMATIS,
   type TrackId,
 } from '@portal/contract';
 import { postPelamarExport, postPelamarList } from '../../api/pelamar';
@@ -30,6 +31,7 @@ import { statusFilter } from '../list/statusFilter';
 import type { BulkActionDescription, ColumnDescription, FilterDescription, ListDescription } from '../list/types';
 import { Nomor } from '../Nomor';
 import { STATUS_VERIFIKASI_COLOR, StatusBadge } from '../status/StatusBadges';
+import { TemuanOtomatisBadge } from './badges';
 
 const t = idPelamar;
 export const PELAMAR_SPEC: ListSpec = { filterKeys: PELAMAR_FILTER_KEYS, sortColumns: PELAMAR_SORT_COLUMNS };
@@ -55,6 +57,13 @@ export const PELAMAR_COLUMNS: ColumnDescription<PelamarRow>[] = [
     sortKey: 'statusVerifikasi',
     render: (row) => <StatusBadge status={row.statusVerifikasi} />,
   },
+  // Issue #35: the worst finding of the documents' reading; nothing shown when there is none.
+  {
+    key: 'temuanOtomatis',
+    header: idVerifikasi.temuanOtomatis,
+    sortKey: 'temuanOtomatis',
+    render: (row) => <TemuanOtomatisBadge temuan={row.temuanOtomatis} />,
+  },
   {
     key: 'tglDaftar',
     header: t.columns.tglDaftar,
@@ -75,6 +84,16 @@ export const ALASAN_TMS_COLUMN: ColumnDescription<PelamarRow> = {
   key: 'alasanTms',
   header: idSupervisi.alasanTms,
   render: (row) => (row.alasanTms ?? []).map(alasanTmsLabel).join('; ') || '–',
+};
+
+/** Issue #35: "Temuan otomatis" – none, only to check, at least one "berat" (Semua: no filter). */
+const TEMUAN_OTOMATIS_FILTER: FilterDescription = {
+  kind: 'select',
+  key: 'temuanOtomatis',
+  label: idVerifikasi.temuanOtomatis,
+  placeholder: idList.allStatuses,
+  options: TEMUAN_OTOMATIS.map((value) => ({ value, label: idVerifikasi.temuanOtomatisNama[value] })),
+  width: 200,
 };
 
 export interface PelamarListOptions {
@@ -123,6 +142,7 @@ export function pelamarListDescription(options: PelamarListOptions): ListDescrip
         labelFrom: decision ? idVerifikasi.diverifikasiDari : idList.dateFrom,
         labelTo: decision ? idVerifikasi.diverifikasiSampai : idList.dateTo,
       },
+      TEMUAN_OTOMATIS_FILTER,
       statusFilter({
         key: 'statusVerifikasi',
         label: t.statusFilter,

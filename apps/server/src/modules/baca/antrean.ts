@@ -1,0 +1,181 @@
+// Issue #35: the job queue on PostgreSQL (pg-boss 10) that batch work runs on, and the way a
+// document is put up for reading.
+//
+// On PostgreSQL pg-boss keeps its own small pool and its own schema. On the embedded default it
+// speaks to the same PGlite through pg-boss's `db` option (one statement with parameters via
+// query(), a script without them via exec()); PGlite runs one statement at a time and holds other
+// callers during a transaction, so the queue and the requests take turns – the reading itself
+// (decoding, OCR) runs outside the database.
+//
+// A document is put up for reading by its row in dokumen_bacaan (status ANTRE), written with the
+// change of its file; the relay hands such rows to the queue and records the job's id in the same
+// transaction, so nothing is lost between the two and nothing is queued twice.
+
+import type { PGliteInterface, Transaction as PGliteTransaction } from '@electric-sql/pglite';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import PgBoss from 'pg-boss';
+import type { DB } from '../../db/schema.js';
+
+/** Where the queue lives: the embedded database itself, or a PostgreSQL URL and a schema. */
+export type SumberAntrean =
+  | { kind: 'pglite'; pglite: PGliteInterface }
+  /** `schema`: the queue's; `searchPath`: the application's tables, when not the default. */
+  | { kind: 'postgres'; url: string; schema: string; searchPath?: string };
+
+export const ANTREAN_BACA = 'baca-dokumen';
+/** Jobs that failed every attempt, with the reason (pg-boss's dead-letter queue). */
+export const ANTREAN_BACA_GAGAL = 'baca-dokumen-gagal';
+
+/** Attempts after the first, and the first pause (doubled each time: retryBackoff). */
+export const ULANG_BACA = { retryLimit: 3, retryDelay: 20, retryBackoff: true } as const;
+/** A job not finished in this many seconds is failed by the queue and retried. */
+const KEDALUWARSA_DETIK = 5 * 60;
+
+type Executor = Pick<PGliteInterface, 'query' | 'exec'>;
+
+/** pg-boss's `db` on PGlite: parameters go through query(), a migration script through exec(). */
+function pgliteDb(pglite: Executor): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) {
+        const result = await pglite.query(text, values as unknown[]);
+        return { rows: result.rows as unknown[] as never[], rowCount: result.affectedRows ?? 0 };
+      }
+      const results = await pglite.exec(text);
+      const last = results[results.length - 1];
+      return { rows: (last?.rows ?? []) as never[], rowCount: last?.affectedRows ?? 0 };
+    },
+  };
+}
+
+export interface Antrean {
+  boss: PgBoss;
+  sumber: SumberAntrean;
+  /** Runs `work` inside one transaction that pg-boss's own statements can join (its `db`). */
+  transaksi<T>(work: (db: PgBoss.Db) => Promise<T>): Promise<T>;
+  tutup(): Promise<void>;
+}
+
+export interface OpsiAntrean {
+  /** pg-boss's housekeeping (expiry, retries, archive); one instance is enough but any may. */
+  supervise?: boolean;
+  /** How often an idle worker asks for a job. */
+  pollingIntervalSeconds?: number;
+  /** Attempts and pauses (tests shorten them). */
+  ulang?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+}
+
+/** Opens the queue (creating its schema and queues on first use). */
+export async function bukaAntrean(sumber: SumberAntrean, opsi: OpsiAntrean = {}): Promise<Antrean> {
+  const common = {
+    schedule: false,
+    supervise: opsi.supervise ?? true,
+    migrate: true,
+    pollingIntervalSeconds: opsi.pollingIntervalSeconds ?? 2,
+  };
+  let pool: pg.Pool | null = null;
+  const boss =
+    sumber.kind === 'pglite'
+      ? new PgBoss({ ...common, db: pgliteDb(sumber.pglite), schema: 'pgboss' })
+      : new PgBoss({ ...common, connectionString: sumber.url, schema: sumber.schema, max: 2 });
+  boss.on('error', () => undefined);
+  await boss.start();
+  await boss.createQueue(ANTREAN_BACA_GAGAL, { name: ANTREAN_BACA_GAGAL, policy: 'standard' });
+  await boss.createQueue(ANTREAN_BACA, {
+    name: ANTREAN_BACA,
+    policy: 'standard',
+    deadLetter: ANTREAN_BACA_GAGAL,
+    expireInSeconds: KEDALUWARSA_DETIK,
+    ...(opsi.ulang ?? ULANG_BACA),
+  });
+  const transaksi = async <T>(work: (db: PgBoss.Db) => Promise<T>): Promise<T> => {
+    if (sumber.kind === 'pglite') {
+      return sumber.pglite.transaction((tx: PGliteTransaction) => work(pgliteDb(tx)));
+    }
+    pool ??= new pg.Pool({
+      connectionString: sumber.url,
+      max: 1,
+      ...(sumber.searchPath ? { options: `-c search_path=${sumber.searchPath}` } : {}),
+    });
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work({ executeSql: (text, values) => client.query(text, values) });
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return {
+    boss,
+    sumber,
+    transaksi,
+    async tutup() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+      await pool?.end();
+    },
+  };
+}
+
+/**
+ * Puts documents up for reading (their file as it is now): a new reading row, or the old one made
+ * ANTRE again when the file changed or when asked to read again. Callable in any transaction.
+ */
+export async function antreBaca(
+  db: Kysely<DB>,
+  dokumenIds: readonly number[],
+  opsi: { prioritas?: number; ulang?: boolean } = {},
+): Promise<number> {
+  if (dokumenIds.length === 0) return 0;
+  const result = await sql`
+    INSERT INTO dokumen_bacaan (dokumen_id, pelamar_id, berkas_sha256, status, prioritas)
+    SELECT d.id, d.pelamar_id, d.berkas_sha256, 'ANTRE', ${opsi.prioritas ?? 0}
+    FROM dokumen d WHERE d.id = ANY(${dokumenIds.map(Number)}::bigint[])
+    ON CONFLICT (dokumen_id) DO UPDATE SET
+      berkas_sha256 = EXCLUDED.berkas_sha256, status = 'ANTRE', prioritas = EXCLUDED.prioritas,
+      job_id = NULL, pesan = NULL, diantre_at = now()
+    WHERE dokumen_bacaan.berkas_sha256 <> EXCLUDED.berkas_sha256 OR ${opsi.ulang ?? false}
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** How many rows the relay hands over per transaction. */
+const RELAI_BATCH = 200;
+
+/**
+ * Hands waiting readings to the queue: takes up to a batch of rows without a job (skipping rows
+ * another relay holds), inserts their jobs and records the jobs' ids, in one transaction.
+ * Returns how many were handed over.
+ */
+export async function relaiBaca(antrean: Antrean): Promise<number> {
+  return antrean.transaksi(async (db) => {
+    const { rows } = await db.executeSql(
+      `UPDATE dokumen_bacaan SET job_id = gen_random_uuid()
+       WHERE dokumen_id IN (
+         SELECT dokumen_id FROM dokumen_bacaan
+         WHERE status = 'ANTRE' AND job_id IS NULL
+         ORDER BY prioritas DESC, dokumen_id
+         LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING dokumen_id, job_id, prioritas, berkas_sha256`,
+      [RELAI_BATCH],
+    );
+    if (rows.length === 0) return 0;
+    await antrean.boss.insert(
+      (rows as { dokumen_id: string | number; job_id: string; prioritas: number; berkas_sha256: string }[]).map(
+        (row) => ({
+          id: row.job_id,
+          name: ANTREAN_BACA,
+          data: { dokumenId: Number(row.dokumen_id), sha256: row.berkas_sha256 },
+          priority: row.prioritas,
+        }),
+      ),
+      { db },
+    );
+    return rows.length;
+  });
+}

@@ -1,0 +1,154 @@
+// Issue #35: the whole reading against the recorded truth, on a real database – demo documents
+// generated with one of each kind of discrepancy and clean ones beside them, read by OCR through
+// the queue, and every discrepancy found on its document while the clean documents stay unflagged.
+
+import { DEMO_PASSWORD, type PelamarDetail } from '@portal/contract';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { loadConfig } from '../../config.js';
+import { seedAccounts } from '../../db/seed/accounts.js';
+import { seedApplicants } from '../../db/seed/applicants.js';
+import { seedDokumenContoh } from '../../db/seed/dokumen-contoh.js';
+import { PostgresBerkasStore } from '../../storage/postgres-berkas-store.js';
+import { listBody } from '../../test/api-fixture.js';
+import { createTestDb, TEST_JWT_SECRET, TestClient, type TestDb } from '../../test/test-app.js';
+import { type Antrean, antreBaca, bukaAntrean } from './antrean.js';
+import { cacatTetap, JENIS_CACAT } from './contoh.js';
+import { nilaiKebenaran } from './kebenaran.js';
+import { Pembaca } from './pekerja.js';
+
+const RAJA_AMPAT = 8;
+let testDb: TestDb;
+let antrean: Antrean;
+let pembaca: Pembaca;
+let pelamarIds: number[];
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  const store = new PostgresBerkasStore(testDb.db);
+  await seedAccounts(testDb.db);
+  await seedApplicants(testDb.db, store, {
+    seed: 3535,
+    withDocuments: true,
+    blocks: [
+      { instansiId: RAJA_AMPAT, track: 'cpns', applicants: 12, undecided: true },
+      { instansiId: RAJA_AMPAT, track: 'nakes', applicants: 3, undecided: true },
+    ],
+  });
+  const pelamar = await testDb.db
+    .selectFrom('pelamar')
+    .select(['id', 'track'])
+    .orderBy('track')
+    .orderBy('id')
+    .execute();
+  pelamarIds = pelamar.map((p) => Number(p.id));
+  // One of each kind (the STR one on a Nakes applicant), the rest clean.
+  const tetap = cacatTetap(pelamar.map((p) => ({ id: Number(p.id), track: p.track })));
+  await seedDokumenContoh(testDb.db, store, pelamarIds, { seed: 3535, cacatTetap: tetap });
+  const docs = await testDb.db
+    .selectFrom('dokumen')
+    .where('jenis', 'in', ['KTP', 'IJAZAH', 'TRANSKRIP', 'STR'])
+    .select('id')
+    .execute();
+  await antreBaca(
+    testDb.db,
+    docs.map((doc) => Number(doc.id)),
+  );
+  antrean = await bukaAntrean(testDb.sumberAntrean, { pollingIntervalSeconds: 0.5 });
+  pembaca = new Pembaca(antrean, testDb.db, store, { jumlah: 1, log: pino({ level: 'silent' }), relaiMs: 200 });
+  await pembaca.mulai();
+}, 120_000);
+
+afterAll(async () => {
+  await pembaca?.berhenti();
+  await antrean?.tutup();
+  await testDb.close();
+});
+
+describe('pembacaan dokumen terhadap kebenaran yang dicatat', () => {
+  it('finds every seeded discrepancy on its document and flags no clean document', async () => {
+    const deadline = Date.now() + 280_000;
+    let nilai = await nilaiKebenaran(testDb.db, pelamarIds);
+    while (nilai.belumDibaca > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      nilai = await nilaiKebenaran(testDb.db, pelamarIds);
+    }
+    expect(nilai.belumDibaca).toBe(0);
+    expect(nilai.perJenis).toEqual(
+      Object.fromEntries(JENIS_CACAT.map((jenis) => [jenis, { jumlah: 1, tertangkap: 1 }])),
+    );
+    expect(nilai.bersih.contoh).toEqual([]);
+    expect(nilai.bersih.jumlah).toBeGreaterThan(30);
+  }, 300_000);
+
+  it('shows the findings in the detail and the audit trail, and the lists filter by them', async () => {
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET }),
+      db: testDb.db,
+    });
+    try {
+      const client = new TestClient(app);
+      const [nik] = await testDb.db
+        .selectFrom('demo_cacat as c')
+        .innerJoin('pelamar as p', 'p.id', 'c.pelamar_id')
+        .where('c.cacat', '=', 'NIK_TUKAR')
+        .select(['p.id', 'p.track', 'p.nik'])
+        .execute();
+      expect(nik).toBeDefined();
+      const track = nik?.track === 'cpns' ? 'cpns' : 'nakes';
+      const verifier = await client.loginToken('verifikator.rajaampat', DEMO_PASSWORD);
+      const res = await client.request({ method: 'GET', url: `/api/${track}/verifikator/${nik?.id}`, token: verifier });
+      expect(res.statusCode).toBe(200);
+      const detail = res.json() as PelamarDetail;
+      const ktp = detail.dokumen.find((dokumen) => dokumen.jenis === 'KTP');
+      expect(ktp?.bacaan).toMatchObject({ status: 'SELESAI', mesin: expect.stringMatching(/tesseract\.js 7/) });
+      const finding = detail.temuanDokumen.find((temuan) => temuan.kode === 'NIK_BERBEDA');
+      expect(finding).toMatchObject({
+        dokumenId: ktp?.id,
+        jenisDokumen: 'KTP',
+        tingkat: 'BERAT',
+        nilaiDaftar: nik?.nik,
+        alasan: 'DOKUMEN_TIDAK_TERBACA',
+      });
+      expect(finding?.nilaiBaca).not.toBe(nik?.nik);
+      expect(finding?.nilaiBaca).toMatch(/^\d{16}$/);
+      // The region it was read from, on the first page, inside the page.
+      expect(finding?.kotak?.halaman).toBe(1);
+      expect(finding?.kotak?.x).toBeGreaterThanOrEqual(0);
+      expect((finding?.kotak?.x ?? 1) + (finding?.kotak?.w ?? 1)).toBeLessThanOrEqual(1);
+
+      // The queue's filter "Temuan otomatis: berat" holds the applicant; "tidak ada" does not.
+      const berat = await client.request({
+        method: 'POST',
+        url: `/api/${track}/verifikator/filter`,
+        token: verifier,
+        payload: listBody({ temuanOtomatis: 'BERAT' }),
+      });
+      expect(berat.statusCode).toBe(200);
+      const rows = (berat.json() as { data: { id: number; temuanOtomatis: string }[] }).data;
+      expect(rows.map((row) => row.id)).toContain(Number(nik?.id));
+      expect(rows.every((row) => row.temuanOtomatis === 'BERAT')).toBe(true);
+      const tidakAda = await client.request({
+        method: 'POST',
+        url: `/api/${track}/verifikator/filter`,
+        token: verifier,
+        payload: listBody({ temuanOtomatis: 'TIDAK_ADA' }),
+      });
+      expect((tidakAda.json() as { data: { id: number }[] }).data.map((row) => row.id)).not.toContain(Number(nik?.id));
+
+      // The admin's view of the record holds the reading in its audit trail, with the engine.
+      const admin = await client.loginToken('admin.rajaampat', DEMO_PASSWORD);
+      const answer = await client.request({ method: 'GET', url: `/api/${track}/admin/${nik?.id}`, token: admin });
+      expect(answer.statusCode, answer.body).toBe(200);
+      const seen = answer.json() as PelamarDetail;
+      const dibaca = seen.verifikasi.riwayat?.filter((entry) => entry.aksi === 'BACA_DOKUMEN') ?? [];
+      expect(dibaca.length).toBe(seen.dokumen.filter((dokumen) => dokumen.bacaan).length);
+      expect(
+        dibaca.some((entry) => /KTP: \d+ temuan/.test(entry.ke ?? '') && /tesseract\.js/.test(entry.alasan ?? '')),
+      ).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,123 @@
+// Issue #35: reading a stored file – born-digital text taken as it is, a scan read by OCR, and every
+// hostile or broken file turned into a reason in Indonesian (never a crash): corrupt, encrypted,
+// too large, a decompression bomb, too many pages, too slow; the engine goes on after a timeout.
+
+import PDFDocument from 'pdfkit';
+import { afterAll, describe, expect, it } from 'vitest';
+import { specimenPdf } from '../../db/seed/demo-files.js';
+import { ktpJpeg } from './contoh.js';
+import type { DataDaftar } from './jenis.js';
+import { BATAS_BACA, bacaBerkas, Ocr, TidakTerbaca, ukuranGambar } from './pembaca.js';
+
+const ocr = new Ocr();
+afterAll(() => ocr.tutup());
+
+function pdf(options: PDFKit.PDFDocumentOptions, pages: string[]): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ ...options, autoFirstPage: false });
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    for (const text of pages) {
+      doc.addPage();
+      doc.fontSize(14).text(text);
+    }
+    doc.end();
+  });
+}
+
+const DATA: DataDaftar = {
+  track: 'cpns',
+  nik: '3201014509910123',
+  nama: 'Siti Rahmawati',
+  gelarDepan: null,
+  gelarBelakang: null,
+  namaIjazah: null,
+  tempatLahirKtp: 'Bogor',
+  tanggalLahirKtp: '1991-09-05',
+  tempatLahirIjazah: 'Bogor',
+  tanggalLahirIjazah: '1991-09-05',
+  jenisKelamin: 'P',
+  domisiliProvinsi: 'Jawa Barat',
+  domisiliKabupaten: 'Kabupaten Bogor',
+  alamat: 'Jl. Pajajaran No. 12',
+  lembaga: 'Universitas Indonesia',
+  prodi: 'Teknik Informatika',
+  noIjazah: 'UI/2015/00001234',
+  tglIjazah: '2015-08-20',
+  ipk: '3.25',
+  syaratProdi: 'Teknik Informatika',
+  ipkMin: '3.00',
+  tglTutup: '2024-09-10',
+};
+
+const refused = async (promise: Promise<unknown>, pesan: RegExp) => {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(TidakTerbaca);
+  expect((error as Error).message).toMatch(pesan);
+};
+
+describe('bacaBerkas', () => {
+  it('takes a born-digital PDF’s own text, with boxes, without OCR', async () => {
+    const result = await bacaBerkas(specimenPdf('Kartu Tanda Penduduk'), 'application/pdf', ocr);
+    expect(result.mesin).toBe('teks PDF');
+    expect(result.sidik).toBeNull();
+    const [page] = result.halaman;
+    expect(page?.sumber).toBe('TEKS_PDF');
+    expect(page?.baris.map((line) => line.teks)).toContain('Kartu Tanda Penduduk');
+    const word = page?.baris[0]?.kata[0];
+    expect(word && word.x1 > word.x0 && word.y1 > word.y0 && word.x1 <= (page?.lebar ?? 0)).toBe(true);
+  });
+
+  it('reads a scanned KTP photo by OCR with its words’ boxes and a fingerprint', async () => {
+    const ktp = await ktpJpeg(DATA, [], 1);
+    const result = await bacaBerkas(ktp.bytes, ktp.mime, ocr);
+    expect(result.mesin).toMatch(/^tesseract\.js 7/);
+    expect(result.sidik).toMatch(/^[0-9a-f]{16}$/);
+    const text = result.halaman[0]?.baris.map((line) => line.teks).join('\n') ?? '';
+    expect(text).toContain(DATA.nik);
+    expect(text).toMatch(/SITI RAHMAWATI/);
+  }, 60_000);
+
+  it('reads at most the page limit of a long PDF and says how many there were', async () => {
+    const file = await pdf(
+      {},
+      Array.from({ length: 12 }, (_, i) => `Halaman ${i + 1} dari dokumen panjang uji`),
+    );
+    const result = await bacaBerkas(file, 'application/pdf', ocr, { ...BATAS_BACA, halaman: 3 });
+    expect(result.halaman).toHaveLength(3);
+    expect(result.halamanTotal).toBe(12);
+  });
+
+  it('turns hostile and broken files into a reason', async () => {
+    await refused(bacaBerkas(Buffer.from('%PDF-1.7\n1 0 obj <<>> rusak'), 'application/pdf', ocr), /PDF rusak/);
+    const encrypted = await pdf({ userPassword: 'rahasia', ownerPassword: 'rahasia' }, ['Isi rahasia']);
+    await refused(bacaBerkas(encrypted, 'application/pdf', ocr), /dienkripsi/);
+    await refused(bacaBerkas(Buffer.alloc(2048, 1), 'image/jpeg', ocr), /rusak atau bukan JPEG/);
+    await refused(
+      bacaBerkas(Buffer.alloc(4096), 'application/pdf', ocr, { ...BATAS_BACA, ukuran: 1024 }),
+      /terlalu besar.*batas/,
+    );
+    await refused(bacaBerkas(Buffer.from('GIF89a'), 'image/gif', ocr), /tidak dibaca otomatis/);
+    // A JPEG whose header claims 60,000 × 60,000 pixels is refused before anything is decoded.
+    const bomb = Buffer.from([0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0xea, 0x60, 0xea, 0x60, 0x03, 0, 0, 0, 0]);
+    expect(ukuranGambar(bomb)).toEqual({ lebar: 60_000, tinggi: 60_000 });
+    await refused(bacaBerkas(bomb, 'image/jpeg', ocr), /terlalu besar.*megapiksel/);
+    // A PNG's page that is too large, by its IHDR.
+    const png = Buffer.alloc(32);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    png.writeUInt32BE(20_000, 16);
+    png.writeUInt32BE(20_000, 20);
+    await refused(bacaBerkas(png, 'image/png', ocr), /megapiksel/);
+  });
+
+  it('ends a reading that takes too long, and the engine reads the next one', async () => {
+    const ktp = await ktpJpeg(DATA, [], 2);
+    await refused(bacaBerkas(ktp.bytes, ktp.mime, ocr, { ...BATAS_BACA, detik: 0.6 }), /Waktu membaca dokumen habis/);
+    const again = await bacaBerkas(ktp.bytes, ktp.mime, ocr);
+    expect(again.halaman[0]?.baris.length).toBeGreaterThan(5);
+  }, 60_000);
+});

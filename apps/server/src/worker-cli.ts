@@ -1,0 +1,51 @@
+// Issue #35: `npm run worker` – a process that only reads documents: it takes jobs from the same
+// PostgreSQL queue as the instances (any number of such processes may run; no document is read
+// twice), BACA_PEKERJA at once (default 1), and stops cleanly on SIGTERM after the document in hand.
+// It needs DATABASE_URL: the embedded database belongs to the one server process that opened it,
+// whose own workers (BACA_PEKERJA) read its documents.
+
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { createLogger } from './logger.js';
+import { bukaAntrean } from './modules/baca/antrean.js';
+import { metrikBaca } from './modules/baca/metrik.js';
+import { Pembaca } from './modules/baca/pekerja.js';
+import { PortalMetrics } from './modules/metrics/metrics.js';
+import { startMetricsServer } from './modules/metrics/server.js';
+import { openBerkasStore } from './storage/open-berkas-store.js';
+
+const config = loadConfig();
+const log = createLogger(config.logLevel);
+if (config.database.kind !== 'postgres') {
+  log.fatal(
+    'npm run worker memerlukan DATABASE_URL (PostgreSQL). Pada basis data bawaan, server sendiri membaca dokumen (BACA_PEKERJA).',
+  );
+  process.exit(1);
+}
+const database = await openDatabase(config.database, {
+  onConnectionError: (err) => log.warn({ err }, 'sambungan basis data terputus; diganti dengan sambungan baru'),
+});
+const files = openBerkasStore(config, database.db);
+const antrean = await bukaAntrean({ kind: 'postgres', url: config.database.url, schema: config.baca.antreanSchema });
+const metrics = new PortalMetrics({ pool: database.pool });
+const pembaca = new Pembaca(antrean, database.db, files, {
+  jumlah: Math.max(1, config.baca.pekerja),
+  log,
+  onSelesai: metrikBaca(metrics.registry, antrean),
+});
+await pembaca.mulai();
+const metricsServer = config.metrics.port
+  ? await startMetricsServer(metrics, config.metrics.host, config.metrics.port)
+  : null;
+log.info({ pekerja: Math.max(1, config.baca.pekerja) }, 'pekerja baca dokumen berjalan');
+
+const stop = async (signal: string) => {
+  log.info({ signal }, 'pekerja berhenti setelah dokumen yang sedang dibaca');
+  await pembaca.berhenti();
+  await antrean.tutup();
+  metricsServer?.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void stop('SIGINT'));
+process.once('SIGTERM', () => void stop('SIGTERM'));
