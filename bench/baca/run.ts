@@ -5,8 +5,8 @@
 // per document and documents per minute. With Debian's `tesseract` installed it also reads the same
 // pages with the native engine and prints its speed and accuracy beside tesseract.js'. Asserts nothing.
 //
-// Run: npx tsx bench/baca/run.ts   (BENCH_PELAMAR=120 BENCH_PER_JENIS=4; BENCH_DATABASE_URL for
-// PostgreSQL instead of the embedded database)
+// Run: npx tsx bench/baca/run.ts   (BENCH_PELAMAR=120 BENCH_PER_JENIS=4; BENCH_NATIVE=0 skips the
+// native engine)
 
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect } from 'kysely';
@@ -67,7 +67,7 @@ async function main() {
   );
 
   const antrean = await bukaAntrean({ kind: 'pglite', pglite }, { pollingIntervalSeconds: 0.5 });
-  const native = OcrNative.cari();
+  const native = process.env.BENCH_NATIVE === '0' ? null : OcrNative.cari();
   const engines: { nama: string; mesin?: () => MesinOcr }[] = [{ nama: 'tesseract.js' }];
   if (native) engines.push({ nama: native.mesin, mesin: () => native });
   else console.log('native tesseract not installed (apt-get install tesseract-ocr tesseract-ocr-ind to compare)');

@@ -38,6 +38,7 @@ export const idDashboard = {
     temuanBerat: 'Pelamar dengan temuan berat',
     diputusHariIni: 'Saya putuskan hari ini',
     menungguSupervisi: 'Menunggu supervisi',
+    supervisiTemuanBerat: 'Menunggu supervisi, dengan temuan berat',
     disupervisiHariIni: 'Saya supervisi hari ini',
     sanggahMenunggu: 'Sanggah menunggu jawaban',
     totalPelamar: 'Jumlah pelamar',

@@ -129,6 +129,14 @@ describe('pembacaan dokumen terhadap kebenaran yang dicatat', () => {
       const rows = (berat.json() as { data: { id: number; temuanOtomatis: string }[] }).data;
       expect(rows.map((row) => row.id)).toContain(Number(nik?.id));
       expect(rows.every((row) => row.temuanOtomatis === 'BERAT')).toBe(true);
+      // Sorted by it, the "berat" come first.
+      const sorted = await client.request({
+        method: 'POST',
+        url: `/api/${track}/verifikator/filter`,
+        token: verifier,
+        payload: { ...listBody(), sorting: { column: 'temuanOtomatis', direction: 'desc' } },
+      });
+      expect((sorted.json() as { data: { temuanOtomatis: string }[] }).data[0]?.temuanOtomatis).toBe('BERAT');
       const tidakAda = await client.request({
         method: 'POST',
         url: `/api/${track}/verifikator/filter`,

@@ -135,9 +135,11 @@ describe('GET /api/dashboard', () => {
     );
     const decided = await count(sql`SELECT count(*) AS n FROM pelamar WHERE ${where} AND status_verifikasi <> 'BELUM'`);
     expect(cardOf(s, 'menungguSupervisi')).toMatchObject({ value: menunggu, total: decided, href: '/cpns/supervisi' });
-    for (const key of ['menungguSupervisi', 'disupervisiHariIni', 'sanggahMenunggu']) {
+    for (const key of ['menungguSupervisi', 'supervisiTemuanBerat', 'disupervisiHariIni', 'sanggahMenunggu']) {
       await expectListBehind('supervisor.cpns', cardOf(s, key));
     }
+    // Issue #35: the decisions awaiting review whose documents' reading found something "berat".
+    expect(cardOf(s, 'supervisiTemuanBerat').value).toBeGreaterThan(0);
     const today = await count(sql`
       SELECT count(*) AS n FROM pelamar WHERE ${where} AND supervisor_id = ${supervisor}
         AND ${jakartaDay('tgl_supervisi')} = to_char(now() AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD')

@@ -158,22 +158,37 @@ const menungguVerifikasi: Figure = async (ctx) => {
 
 /**
  * Issue #35: applicants of the instansi's track whose documents' reading found something "berat" –
- * for the verifier those still waiting, for the admin all – from the index of the lists' filter
+ * for the verifier those still waiting, for the supervisor the decisions awaiting review, for the
+ * admin all – from the index of the lists' filter
  * "Temuan otomatis" (instansi, track, level), so only the flagged are touched.
  */
 const temuanBerat: Figure = async (ctx) => {
   const instansiId = ctx.scope.instansiId;
   if (instansiId === null) return {};
-  const verifikator = ctx.peran === 'verifikator';
+  // Per role: what its list of work holds (the verifier's waiting queue, the supervisor's decisions
+  // awaiting review by someone other than their verifier, the admin's every applicant).
+  const view = {
+    verifikator: {
+      key: 'menungguTemuanBerat',
+      where: sql`AND status_verifikasi = 'BELUM'`,
+      href: kerja(ctx, 'f.statusVerifikasi=BELUM&f.temuanOtomatis=BERAT'),
+    },
+    supervisor: {
+      key: 'supervisiTemuanBerat',
+      where: sql`AND status_verifikasi <> 'BELUM' AND status_supervisi IS NULL
+                 AND (verifikator_id IS NULL OR verifikator_id <> ${ctx.user.id})`,
+      href: `${trackPath(ctx.track, 'supervisi')}?f.temuanOtomatis=BERAT`,
+    },
+  }[ctx.peran as 'verifikator' | 'supervisor'] ?? {
+    key: 'temuanBerat',
+    where: sql``,
+    href: `${trackPath(ctx.track, 'rekap-pelamar')}?f.temuanOtomatis=BERAT`,
+  };
   const [row] = await ctx.rows(sql<{ n: number }>`
     SELECT count(*) AS n FROM pelamar
-    WHERE instansi_id = ${instansiId} AND track = ${ctx.track} AND temuan_otomatis = 2
-      ${verifikator ? sql`AND status_verifikasi = 'BELUM'` : sql``}
+    WHERE instansi_id = ${instansiId} AND track = ${ctx.track} AND temuan_otomatis = 2 ${view.where}
   `);
-  const href = verifikator
-    ? kerja(ctx, 'f.statusVerifikasi=BELUM&f.temuanOtomatis=BERAT')
-    : `${trackPath(ctx.track, 'rekap-pelamar')}?f.temuanOtomatis=BERAT`;
-  return { cards: [card(ctx, verifikator ? 'menungguTemuanBerat' : 'temuanBerat', Number(row?.n ?? 0), { href })] };
+  return { cards: [card(ctx, view.key, Number(row?.n ?? 0), { href: view.href })] };
 };
 
 /** The verifier's decisions today and per day of the week (pelamar_verifikator_idx range). */
@@ -351,7 +366,7 @@ const konfirmasiNonAsn: Figure = async (ctx) => {
 /** Each role's figures, in the order the section shows them. */
 export const FIGURES: Record<PeranDashboard, Figure[]> = {
   verifikator: [klaimSaya, menungguVerifikasi, temuanBerat, diputusSaya],
-  supervisor: [menungguSupervisi, disupervisiSaya, sanggahMenunggu, sanggahAfirmasiMenunggu],
+  supervisor: [menungguSupervisi, temuanBerat, disupervisiSaya, sanggahMenunggu, sanggahAfirmasiMenunggu],
   admin: [statusPelamar, temuanBerat, kemajuanSupervisi, finalVerifikasi, statusSanggah],
   monitoring: [statusPelamar, kemajuanSupervisi, finalVerifikasi, statusSanggah],
   wasdal: [cekSanggah, statusSanggah],

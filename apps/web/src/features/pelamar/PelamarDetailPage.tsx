@@ -1,6 +1,7 @@
 // An applicant's full data and documents, read-only (issue #3): `…/{screen}/detail?id=…`, read
 // through the screen's list so the same permission and instansi scope apply. Documents open in a
-// viewer from the file fetched with the session.
+// viewer from the file fetched with the session. Issue #35: what the reading of the documents
+// found, read-only; a finding chosen opens its document with the region it was read from outlined.
 
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table } from '@mantine/core';
 import {
@@ -22,8 +23,9 @@ import { dokumenPath } from '../../api/pelamar';
 import { idPelamar } from '../../i18n/pelamar';
 import { idSanggahNilai } from '../../i18n/sanggah-nilai';
 import { idSupervisi } from '../../i18n/supervisi';
+import { idVerifikasi } from '../../i18n/verifikasi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
-import { DokumenView } from '../../ui/dokumen/berkas';
+import { DokumenView, type SorotanDokumen } from '../../ui/dokumen/berkas';
 import { FieldList, Kartu } from '../../ui/Kartu';
 import { Nomor } from '../../ui/Nomor';
 import { StatusBadge } from '../../ui/pelamar/badges';
@@ -31,6 +33,7 @@ import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
 import { SummaryCard } from '../../ui/pelamar/PelamarSummary';
 import { detailQuery, dokumenLabel } from '../../ui/pelamar/pelamar';
 import { RiwayatPanel } from '../../ui/pelamar/riwayat';
+import { adaBacaan, TemuanBacaanList, useTemuanPilihan } from '../../ui/pelamar/TemuanBacaan';
 import { useCurrentPage } from '../../ui/useCurrentPage';
 
 const t = idPelamar.detail;
@@ -44,19 +47,21 @@ function Fields({ title, rows }: { title: string; rows: [string, ReactNode][] })
   );
 }
 
-/** A document in a dialog, with the verification screens' viewer. */
+/** A document in a dialog, with the verification screens' viewer; `sorotan` outlines a region of it. */
 function DokumenModal({
   viewing,
   onClose,
   track,
   list,
   detail,
+  sorotan,
 }: {
   viewing: number | null;
   onClose: () => void;
   track: TrackId;
   list: PelamarList;
   detail: PelamarDetail;
+  sorotan: SorotanDokumen | null;
 }) {
   const dokumen = detail.dokumen.find((item) => item.id === viewing);
   return (
@@ -68,7 +73,12 @@ function DokumenModal({
       centered
     >
       {dokumen && (
-        <DokumenView path={dokumenPath(track, list, detail.id, dokumen.id)} detail={detail} dokumenId={dokumen.id} />
+        <DokumenView
+          path={dokumenPath(track, list, detail.id, dokumen.id)}
+          detail={detail}
+          dokumenId={dokumen.id}
+          sorotan={sorotan?.dokumenId === dokumen.id ? sorotan : null}
+        />
       )}
     </Modal>
   );
@@ -76,6 +86,8 @@ function DokumenModal({
 
 function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarList; track: TrackId }) {
   const [viewing, setViewing] = useState<number | null>(null);
+  // A finding chosen opens its document in the dialog, outlined where it was read.
+  const temuanBacaan = useTemuanPilihan(detail, (index) => setViewing(detail.dokumen[index]?.id ?? null));
   return (
     <Stack gap="md">
       <SummaryCard
@@ -183,13 +195,30 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
           </Table>
         </Table.ScrollContainer>
       </Kartu>
+      {adaBacaan(detail) && (
+        <Kartu title={idVerifikasi.bacaan.judul}>
+          <TemuanBacaanList
+            detail={detail}
+            pilihan={temuanBacaan.pilihan?.id}
+            onPilih={temuanBacaan.pilih}
+            judul={false}
+          />
+        </Kartu>
+      )}
       {(detail.statusVerifikasi !== 'BELUM' || detail.verifikasi.cekDokumen.length > 0) && (
         <Kartu title={idSupervisi.hasilVerifikasi}>
           <HasilVerifikasi detail={detail} />
         </Kartu>
       )}
       <RiwayatPanel detail={detail} />
-      <DokumenModal viewing={viewing} onClose={() => setViewing(null)} track={track} list={list} detail={detail} />
+      <DokumenModal
+        viewing={viewing}
+        onClose={() => setViewing(null)}
+        track={track}
+        list={list}
+        detail={detail}
+        sorotan={temuanBacaan.sorotan}
+      />
     </Stack>
   );
 }

@@ -3,6 +3,7 @@
 // recap): columns, filters, row link and exports. The features add their columns and actions; the
 // list itself lives here, below them, so neither feature imports the other.
 
+import { Stack } from '@mantine/core';
 import {
   ALASAN_TMS,
   formatTanggal,
@@ -55,14 +56,14 @@ export const PELAMAR_COLUMNS: ColumnDescription<PelamarRow>[] = [
     key: 'status',
     header: t.columns.status,
     sortKey: 'statusVerifikasi',
-    render: (row) => <StatusBadge status={row.statusVerifikasi} />,
-  },
-  // Issue #35: the worst finding of the documents' reading; nothing shown when there is none.
-  {
-    key: 'temuanOtomatis',
-    header: idVerifikasi.temuanOtomatis,
-    sortKey: 'temuanOtomatis',
-    render: (row) => <TemuanOtomatisBadge temuan={row.temuanOtomatis} />,
+    // Issue #35: under the status, the worst finding of the documents' reading (nothing when none);
+    // in the status cell, as a column of its own made the lists wider than a 1440 px window.
+    render: (row) => (
+      <Stack gap={4} align="flex-start">
+        <StatusBadge status={row.statusVerifikasi} />
+        <TemuanOtomatisBadge temuan={row.temuanOtomatis} />
+      </Stack>
+    ),
   },
   {
     key: 'tglDaftar',
