@@ -77,6 +77,8 @@ function startInstance(name, port, extra) {
       PUBLIC_URL: `http://127.0.0.1:${PROXY_PORT}`,
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
       LOG_LEVEL: 'warn',
+      // Issue #35: only Raja Ampat's demo documents (read in the background, not what this checks).
+      DEMO_DOKUMEN: '0',
       ...extra,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

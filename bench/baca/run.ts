@@ -70,7 +70,9 @@ async function main() {
   const native = process.env.BENCH_NATIVE === '0' ? null : OcrNative.cari();
   const engines: { nama: string; mesin?: () => MesinOcr }[] = [{ nama: 'tesseract.js' }];
   if (native) engines.push({ nama: native.mesin, mesin: () => native });
-  else console.log('native tesseract not installed (apt-get install tesseract-ocr tesseract-ocr-ind to compare)');
+  else if (process.env.BENCH_NATIVE !== '0') {
+    console.log('native tesseract not installed (apt-get install tesseract-ocr tesseract-ocr-ind to compare)');
+  }
 
   for (const engine of engines) {
     const rounds: { pekerja: number; detik: number; perMenit: number; median: number; p95: number }[] = [];

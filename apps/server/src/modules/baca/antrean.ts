@@ -93,11 +93,16 @@ export async function bukaAntrean(sumber: SumberAntrean, opsi: OpsiAntrean = {})
     if (sumber.kind === 'pglite') {
       return sumber.pglite.transaction((tx: PGliteTransaction) => work(pgliteDb(tx)));
     }
-    pool ??= new pg.Pool({
-      connectionString: sumber.url,
-      max: 1,
-      ...(sumber.searchPath ? { options: `-c search_path=${sumber.searchPath}` } : {}),
-    });
+    if (!pool) {
+      pool = new pg.Pool({
+        connectionString: sumber.url,
+        max: 1,
+        ...(sumber.searchPath ? { options: `-c search_path=${sumber.searchPath}` } : {}),
+      });
+      // An idle connection cut by a restart reports here (the pool replaces it); without a
+      // listener pg's 'error' event would end the process (issue #17).
+      pool.on('error', () => undefined);
+    }
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
