@@ -59,6 +59,9 @@ test.beforeAll(async () => {
       OIDC_ISSUER: issuer,
       OIDC_CLIENT_ID: 'verifikasi',
       OIDC_AUDIENCE: 'portal-verifikasi',
+      // Issue #35: no demo documents read here (this server tests something else; OCR would take a core).
+      DEMO_DOKUMEN: '0',
+      BACA_PEKERJA: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -29,6 +29,9 @@ async function startServer(): Promise<void> {
       DATA_DIR: path.join(tmp, 'data'),
       WEB_DIST: live,
       LOG_LEVEL: 'warn',
+      // Issue #35: no demo documents read here (this server tests something else; OCR would take a core).
+      DEMO_DOKUMEN: '0',
+      BACA_PEKERJA: '0',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -121,8 +121,12 @@ export async function bukaAntrean(sumber: SumberAntrean, opsi: OpsiAntrean = {})
     sumber,
     transaksi,
     async tutup() {
-      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
-      await pool?.end();
+      // Within a few seconds: a job still running is left active; the queue expires and retries it.
+      await Promise.race([
+        boss.stop({ graceful: true, wait: true, timeout: 3_000 }).catch(() => undefined),
+        new Promise((resolve) => setTimeout(resolve, 4_000).unref()),
+      ]);
+      await pool?.end().catch(() => undefined);
     },
   };
 }

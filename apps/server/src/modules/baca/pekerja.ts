@@ -21,6 +21,10 @@ import { dibaca, type TemuanBaru } from './jenis.js';
 import { BATAS_BACA, type BatasBaca, bacaBerkas, type HasilBaca, type MesinOcr, Ocr, TidakTerbaca } from './pembaca.js';
 import { MESIN_ATURAN, periksaDokumen } from './periksa.js';
 
+/** Waits for `promise`, or `ms` milliseconds, whichever comes first. */
+const paling = (promise: Promise<unknown>, ms: number) =>
+  Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+
 /** Two page hashes this close (bits of 64) are the same scan. */
 export const JARAK_SIDIK_SAMA = 6;
 /** The documents compared for "the same scan at two applicants". */
@@ -344,11 +348,29 @@ export class Pembaca {
     }
   }
 
+  /**
+   * Stops taking jobs and ends the engines, within a few seconds whatever is being read (a process
+   * stopping must stay within SHUTDOWN_TIMEOUT_SECONDS): a document cut short stays active in the
+   * queue, expires and is read again by another worker.
+   */
   async berhenti(): Promise<void> {
     this.#berhenti = true;
     if (this.#relai) clearInterval(this.#relai);
-    await this.#relaiBerjalan.catch(() => undefined);
-    await this.antrean.boss.offWork(ANTREAN_BACA).catch(() => undefined);
-    await Promise.all(this.#ocr.map((ocr) => ocr.tutup()));
+    await paling(
+      this.#relaiBerjalan.catch(() => undefined),
+      2_000,
+    );
+    await paling(
+      this.antrean.boss.offWork(ANTREAN_BACA).catch(() => undefined),
+      2_000,
+    );
+    await Promise.all(
+      this.#ocr.map((ocr) =>
+        paling(
+          ocr.tutup().catch(() => undefined),
+          1_000,
+        ),
+      ),
+    );
   }
 }
