@@ -32,6 +32,7 @@ import * as m0035 from './0035-kop-kota.js';
 import * as m0036 from './0036-dokumen-baris.js';
 import * as m0037 from './0037-dokumen-tte.js';
 import * as m0038 from './0038-baca-dokumen.js';
+import * as m0039 from './0039-temuan-nasional.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0036-dokumen-baris': m0036,
   '0037-dokumen-tte': m0037,
   '0038-baca-dokumen': m0038,
+  '0039-temuan-nasional': m0039,
 };

@@ -7,7 +7,7 @@ import { createUser } from '../../test/test-app.js';
 import { BANDUNG, cardOf, chartOf, section, useDashboardFixture } from './fixture.js';
 import { SharedReads } from './service.js';
 
-const { api, call, dashboardOf, count, grouped } = useDashboardFixture();
+const { api, call, dashboardOf, count, grouped, expectListBehind } = useDashboardFixture();
 
 describe('GET /api/dashboard', () => {
   it('shows the national monitor national figures per track and the non-ASN confirmation progress', async () => {
@@ -21,6 +21,16 @@ describe('GET /api/dashboard', () => {
         TMS: 0,
         ...(await grouped('status_verifikasi', sql`track = ${s.track}`)),
       });
+      // Issue #35: the applicants with a "berat" reading finding over every instansi, behind the recap.
+      const berat = await count(
+        sql`SELECT count(*) AS n FROM pelamar WHERE track = ${s.track} AND temuan_otomatis = 2`,
+      );
+      expect(berat).toBeGreaterThan(0);
+      expect(cardOf(s, 'temuanBerat')).toMatchObject({
+        value: berat,
+        href: `/${s.track}/rekap-pelamar?f.temuanOtomatis=BERAT`,
+      });
+      await expectListBehind('menpan', cardOf(s, 'temuanBerat'));
     }
     const pppk = section(answer, 'pppk');
     expect(pppk.peran).toEqual(['nasional', 'nonasn']);

@@ -8,29 +8,7 @@ import { createUser } from '../../test/test-app.js';
 import { cardOf, chartOf, jakartaDay, KEMENKUM, section, useDashboardFixture } from './fixture.js';
 import { hariTerakhir } from './service.js';
 
-const { api, call, dashboardOf, count, userId, grouped } = useDashboardFixture();
-
-/** The list call behind each screen a tile opens. */
-const LIST_CALL: Record<string, string> = {
-  verifikasi: 'verifikator',
-  supervisi: 'supervisor',
-  'rekap-supervisi': 'my-supervisi',
-  'rekap-pelamar': 'admin',
-  sanggah: 'sanggah',
-};
-
-/** Issue #32: the list a tile opens, filtered as its link says, holds exactly what the tile counts. */
-async function expectListBehind(username: string, tile: { key: string; value: number; href: string | null }) {
-  const url = new URL(tile.href ?? '', 'http://portal');
-  const [, track, screen] = url.pathname.split('/');
-  const filter = Object.fromEntries([...url.searchParams].map(([name, value]) => [name.replace(/^f\./, ''), value]));
-  const list = await call(username, 'POST', `/api/${track}/${LIST_CALL[screen ?? '']}/filter`, {
-    filter,
-    paginator: { page: 1, pageSize: 10 },
-  });
-  expect(list.statusCode, list.body).toBe(200);
-  expect(list.json().recordsTotal, `${tile.key} → ${tile.href}`).toBe(tile.value);
-}
+const { api, call, dashboardOf, count, userId, grouped, expectListBehind } = useDashboardFixture();
 
 describe('GET /api/dashboard', () => {
   it('refuses without a session', async () => {
@@ -197,6 +175,11 @@ describe('GET /api/dashboard', () => {
     expect(monitor.peran).toEqual(['monitoring']);
     expect(chartOf(monitor, 'statusVerifikasi')).toEqual(chartOf(s, 'statusVerifikasi'));
     expect(cardOf(monitor, 'finalVerifikasi').href).toBeNull();
+    expect(cardOf(monitor, 'temuanBerat')).toMatchObject({
+      value: berat,
+      href: '/cpns/rekap-pelamar?f.temuanOtomatis=BERAT',
+    });
+    await expectListBehind('monitor.cpns', cardOf(monitor, 'temuanBerat'));
   });
 
   it('shows wasdal, per track, the answers not checked yet and the flagged ones over every instansi', async () => {

@@ -157,16 +157,16 @@ const menungguVerifikasi: Figure = async (ctx) => {
 };
 
 /**
- * Issue #35: applicants of the instansi's track whose documents' reading found something "berat" –
- * for the verifier those still waiting, for the supervisor the decisions awaiting review, for the
- * admin all – from the index of the lists' filter
- * "Temuan otomatis" (instansi, track, level), so only the flagged are touched.
+ * Issue #35: applicants of the track whose documents' reading found something "berat" – for the
+ * verifier those still waiting, for the supervisor the decisions awaiting review, for the admin
+ * and the instansi's monitoring all of the instansi, for the national monitors all of the nation –
+ * from the index of the lists' filter "Temuan otomatis" (instansi, track, level) or, nationally,
+ * the partial index of the flagged (migration 0039), so only the flagged are touched.
  */
 const temuanBerat: Figure = async (ctx) => {
   const instansiId = ctx.scope.instansiId;
-  if (instansiId === null) return {};
   // Per role: what its list of work holds (the verifier's waiting queue, the supervisor's decisions
-  // awaiting review by someone other than their verifier, the admin's every applicant).
+  // awaiting review by someone other than their verifier, the recap's every applicant).
   const view = {
     verifikator: {
       key: 'menungguTemuanBerat',
@@ -184,9 +184,10 @@ const temuanBerat: Figure = async (ctx) => {
     where: sql``,
     href: `${trackPath(ctx.track, 'rekap-pelamar')}?f.temuanOtomatis=BERAT`,
   };
+  const scope = instansiId === null ? sql`` : sql`instansi_id = ${instansiId} AND`;
   const [row] = await ctx.rows(sql<{ n: number }>`
     SELECT count(*) AS n FROM pelamar
-    WHERE instansi_id = ${instansiId} AND track = ${ctx.track} AND temuan_otomatis = 2 ${view.where}
+    WHERE ${scope} track = ${ctx.track} AND temuan_otomatis = 2 ${view.where}
   `);
   return { cards: [card(ctx, view.key, Number(row?.n ?? 0), { href: view.href })] };
 };
@@ -368,9 +369,9 @@ export const FIGURES: Record<PeranDashboard, Figure[]> = {
   verifikator: [klaimSaya, menungguVerifikasi, temuanBerat, diputusSaya],
   supervisor: [menungguSupervisi, temuanBerat, disupervisiSaya, sanggahMenunggu, sanggahAfirmasiMenunggu],
   admin: [statusPelamar, temuanBerat, kemajuanSupervisi, finalVerifikasi, statusSanggah],
-  monitoring: [statusPelamar, kemajuanSupervisi, finalVerifikasi, statusSanggah],
+  monitoring: [statusPelamar, temuanBerat, kemajuanSupervisi, finalVerifikasi, statusSanggah],
   wasdal: [cekSanggah, statusSanggah],
-  nasional: [statusPelamar, kemajuanSupervisi],
+  nasional: [statusPelamar, temuanBerat, kemajuanSupervisi],
   nonasn: [konfirmasiNonAsn],
   checker: [klaimAfirmasi],
 };

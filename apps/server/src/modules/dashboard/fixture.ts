@@ -16,6 +16,15 @@ export const KEMENKUM = 3;
 export const BANDUNG = 7;
 export const RAJA_AMPAT = 8;
 
+/** The list call behind each screen a tile opens. */
+const LIST_CALL: Record<string, string> = {
+  verifikasi: 'verifikator',
+  supervisi: 'supervisor',
+  'rekap-supervisi': 'my-supervisi',
+  'rekap-pelamar': 'admin',
+  sanggah: 'sanggah',
+};
+
 export function section(answer: DashboardResponse, track: TrackId): DashboardSection {
   const found = answer.sections.find((s) => s.track === track);
   if (!found) throw new Error(`no ${track} section in ${JSON.stringify(answer.sections.map((s) => s.track))}`);
@@ -111,5 +120,18 @@ export function useDashboardFixture() {
     return Object.fromEntries(rows.map((row) => [row.k, row.n]));
   }
 
-  return { api, call, dashboardOf, count, userId, grouped };
+  /** Issue #32: the list a tile opens, filtered as its link says, holds exactly what the tile counts. */
+  async function expectListBehind(username: string, tile: { key: string; value: number; href: string | null }) {
+    const url = new URL(tile.href ?? '', 'http://portal');
+    const [, track, screen] = url.pathname.split('/');
+    const filter = Object.fromEntries([...url.searchParams].map(([name, value]) => [name.replace(/^f\./, ''), value]));
+    const list = await call(username, 'POST', `/api/${track}/${LIST_CALL[screen ?? '']}/filter`, {
+      filter,
+      paginator: { page: 1, pageSize: 10 },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().recordsTotal, `${tile.key} → ${tile.href}`).toBe(tile.value);
+  }
+
+  return { api, call, dashboardOf, count, userId, grouped, expectListBehind };
 }
