@@ -13,8 +13,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
 
 await build({
-  entryPoints: [new URL('./src/main.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/main.js', import.meta.url).pathname,
+  // The server, and the thread a reader of documents reads in (modules/baca/utas.ts starts it from
+  // beside main.js).
+  entryPoints: {
+    main: new URL('./src/main.ts', import.meta.url).pathname,
+    'utas-baca': new URL('./src/modules/baca/utas-baca.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -61,6 +61,11 @@ const envSchema = z.object({
    */
   BACA_PEKERJA: z.coerce.number().int().min(0).max(16).default(1),
   /**
+   * Issue #35: the CPU priority (nice, 0–19) of the OCR threads and of `npm run worker`: reading
+   * takes what the people at work leave, and all of an idle machine.
+   */
+  BACA_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  /**
    * Issue #35: how many demo applicants besides Raja Ampat's get their own generated documents
    * (generated in the background after start, then read); the rest keep the placeholder.
    */
@@ -141,7 +146,7 @@ export interface Config {
   apiDocs: 'public' | 'authenticated' | 'off';
   seedDemo: boolean;
   /** Issue #35: the reading of documents: workers in this process and the queue's schema. */
-  baca: { pekerja: number; antreanSchema: string; demoDokumen: number };
+  baca: { pekerja: number; nice: number; antreanSchema: string; demoDokumen: number };
   trustProxy: boolean;
   cookieSecure: boolean;
   logLevel: string;
@@ -215,7 +220,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // docs/decisions.md "The API description": where the demo accounts are, anyone may sign in anyway.
     apiDocs: e.API_DOCS ?? (seedDemo ? 'public' : 'authenticated'),
     seedDemo,
-    baca: { pekerja: e.BACA_PEKERJA, antreanSchema: e.ANTREAN_SCHEMA, demoDokumen: e.DEMO_DOKUMEN },
+    baca: {
+      pekerja: e.BACA_PEKERJA,
+      nice: e.BACA_NICE,
+      antreanSchema: e.ANTREAN_SCHEMA,
+      demoDokumen: e.DEMO_DOKUMEN,
+    },
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? false,
     logLevel: e.LOG_LEVEL,

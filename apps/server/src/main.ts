@@ -123,6 +123,7 @@ pembaca =
   config.baca.pekerja > 0
     ? new Pembaca(antrean, database.db, files, {
         jumlah: config.baca.pekerja,
+        nice: config.baca.nice,
         log,
         onSelesai: metrikBaca(app.metrics.registry, antrean),
       })

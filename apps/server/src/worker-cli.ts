@@ -4,6 +4,7 @@
 // It needs DATABASE_URL: the embedded database belongs to the one server process that opened it,
 // whose own workers (BACA_PEKERJA) read its documents.
 
+import os from 'node:os';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { createLogger } from './logger.js';
@@ -22,6 +23,13 @@ if (config.database.kind !== 'postgres') {
   );
   process.exit(1);
 }
+// Reading takes what the instances leave: this thread (pdf.js renders pages here) and the OCR
+// threads it starts run at the lower priority BACA_NICE.
+try {
+  os.setPriority(config.baca.nice);
+} catch (error) {
+  log.warn({ err: error }, 'prioritas CPU pekerja tidak dapat diturunkan');
+}
 const database = await openDatabase(config.database, {
   onConnectionError: (err) => log.warn({ err }, 'sambungan basis data terputus; diganti dengan sambungan baru'),
 });
@@ -30,6 +38,7 @@ const antrean = await bukaAntrean({ kind: 'postgres', url: config.database.url, 
 const metrics = new PortalMetrics({ pool: database.pool });
 const pembaca = new Pembaca(antrean, database.db, files, {
   jumlah: Math.max(1, config.baca.pekerja),
+  nice: config.baca.nice,
   log,
   onSelesai: metrikBaca(metrics.registry, antrean),
 });

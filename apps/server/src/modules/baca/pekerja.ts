@@ -18,8 +18,9 @@ import { recordAudit } from '../audit/audit.js';
 import { ANTREAN_BACA, type Antrean, relaiBaca } from './antrean.js';
 import { dataDaftar } from './data-daftar.js';
 import { dibaca, type TemuanBaru } from './jenis.js';
-import { BATAS_BACA, type BatasBaca, bacaBerkas, type HasilBaca, type MesinOcr, Ocr, TidakTerbaca } from './pembaca.js';
+import { BATAS_BACA, type BatasBaca, type HasilBaca, type MesinOcr, TidakTerbaca } from './pembaca.js';
 import { MESIN_ATURAN, periksaDokumen } from './periksa.js';
+import { BacaLangsung, BacaUtas, type PembacaBerkas } from './utas.js';
 
 /** Waits for `promise`, or `ms` milliseconds, whichever comes first. */
 const paling = (promise: Promise<unknown>, ms: number) =>
@@ -69,7 +70,7 @@ export interface HasilPekerjaan {
 export async function kerjakanBaca(
   db: Kysely<DB>,
   files: BerkasStore,
-  ocr: MesinOcr,
+  pembaca: PembacaBerkas,
   job: JobBaca,
   batas: BatasBaca = BATAS_BACA,
 ): Promise<HasilPekerjaan> {
@@ -100,7 +101,7 @@ export async function kerjakanBaca(
   if (!bytes) alasanGagal = 'Berkas tidak ditemukan di penyimpanan.';
   else {
     try {
-      hasil = await bacaBerkas(bytes, dokumen.mime, ocr, batas);
+      hasil = await pembaca.baca(bytes, dokumen.mime, batas);
     } catch (error) {
       if (!(error instanceof TidakTerbaca)) throw error;
       alasanGagal = error.message;
@@ -272,7 +273,12 @@ export interface OpsiPembaca {
   batas?: BatasBaca;
   /** How often the relay looks for documents put up for reading. */
   relaiMs?: number;
-  /** The OCR engine of each worker (default: tesseract.js). */
+  /** The CPU priority (nice) of the reading threads (BACA_NICE); 0 unless said. */
+  nice?: number;
+  /**
+   * An engine of each worker's own, read with in this thread (tests, the bench's native engine);
+   * by default each worker reads in a thread of its own with tesseract.js (utas.ts).
+   */
   mesin?: () => MesinOcr;
   /** Told of each document done (metrics). */
   onSelesai?: (hasil: HasilPekerjaan, detik: number) => void;
@@ -280,7 +286,7 @@ export interface OpsiPembaca {
 
 /** The reading workers of one process: `jumlah` queue workers and the relay. */
 export class Pembaca {
-  readonly #ocr: MesinOcr[] = [];
+  readonly #pembaca: PembacaBerkas[] = [];
   #relai: NodeJS.Timeout | null = null;
   #relaiBerjalan: Promise<unknown> = Promise.resolve();
   #berhenti = false;
@@ -295,10 +301,11 @@ export class Pembaca {
   async mulai(): Promise<void> {
     const { boss } = this.antrean;
     for (let i = 0; i < this.opsi.jumlah; i++) {
-      const ocr = this.opsi.mesin?.() ?? new Ocr();
-      this.#ocr.push(ocr);
+      const mesin = this.opsi.mesin?.();
+      const pembaca = mesin ? new BacaLangsung(mesin) : new BacaUtas({ nice: this.opsi.nice ?? 0 });
+      this.#pembaca.push(pembaca);
       await boss.work<JobBaca>(ANTREAN_BACA, { batchSize: 1, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs as PgBoss.JobWithMetadata<JobBaca>[]) await this.#satu(job, ocr);
+        for (const job of jobs as PgBoss.JobWithMetadata<JobBaca>[]) await this.#satu(job, pembaca);
       });
     }
     const relai = async () => {
@@ -318,10 +325,10 @@ export class Pembaca {
     this.#relai.unref();
   }
 
-  async #satu(job: PgBoss.JobWithMetadata<JobBaca>, ocr: MesinOcr): Promise<void> {
+  async #satu(job: PgBoss.JobWithMetadata<JobBaca>, pembaca: PembacaBerkas): Promise<void> {
     const started = performance.now();
     try {
-      const hasil = await kerjakanBaca(this.db, this.files, ocr, job.data, this.opsi.batas);
+      const hasil = await kerjakanBaca(this.db, this.files, pembaca, job.data, this.opsi.batas);
       this.opsi.onSelesai?.(hasil, (performance.now() - started) / 1000);
       this.opsi.log.debug({ dokumenId: job.data.dokumenId, ...hasil }, 'dokumen dibaca');
     } catch (error) {
@@ -365,9 +372,9 @@ export class Pembaca {
       2_000,
     );
     await Promise.all(
-      this.#ocr.map((ocr) =>
+      this.#pembaca.map((pembaca) =>
         paling(
-          ocr.tutup().catch(() => undefined),
+          pembaca.tutup().catch(() => undefined),
           1_000,
         ),
       ),

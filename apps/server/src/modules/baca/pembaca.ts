@@ -2,7 +2,8 @@
 // it is; an image, or a PDF page without text, is normalised (grey, contrast stretched, large
 // pages scaled down) and read by Tesseract 5 with the Indonesian model (tesseract.js, its model
 // from the @tesseract.js-data/ind package folder: nothing is downloaded at run time). Tesseract runs
-// in its own worker thread; it is ended and started again when a page takes too long.
+// in its own worker thread; it is ended and started again when a page takes too long. A reader
+// calls this in a thread of its own (utas.ts), never in the one answering requests.
 //
 // Limits per document (a hostile or broken file becomes a reason, never a crash): the file's size,
 // the pages read, the pixels of an image before it is decoded (decompression bombs), and the time.
