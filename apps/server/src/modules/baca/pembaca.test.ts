@@ -2,12 +2,13 @@
 // hostile or broken file turned into a reason in Indonesian (never a crash): corrupt, encrypted,
 // too large, a decompression bomb, too many pages, too slow; the engine goes on after a timeout.
 
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { specimenPdf } from '../../db/seed/demo-files.js';
 import { ktpJpeg } from './contoh.js';
 import type { DataDaftar } from './jenis.js';
-import { BATAS_BACA, bacaBerkas, Ocr, TidakTerbaca, ukuranGambar } from './pembaca.js';
+import { BATAS_BACA, bacaBerkas, kembalikanPutaran, Ocr, TidakTerbaca, ukuranGambar } from './pembaca.js';
 
 const ocr = new Ocr();
 afterAll(() => ocr.tutup());
@@ -81,6 +82,56 @@ describe('bacaBerkas', () => {
     expect(text).toContain(DATA.nik);
     expect(text).toMatch(/SITI RAHMAWATI/);
   }, 60_000);
+
+  it('reads a KTP photo taken on its side, its words outlined where they are on the photo as stored', async () => {
+    const ktp = await ktpJpeg(DATA, [], 1);
+    const upright = await bacaBerkas(ktp.bytes, ktp.mime, ocr);
+    const image = await loadImage(Buffer.from(ktp.bytes));
+    // Turned a quarter anticlockwise, as a phone held the wrong way saves it.
+    const canvas = createCanvas(image.height, image.width);
+    const ctx = canvas.getContext('2d');
+    ctx.translate(0, image.width);
+    ctx.rotate(-Math.PI / 2);
+    ctx.drawImage(image, 0, 0);
+    const sideways = await bacaBerkas(await canvas.encode('jpeg', 92), 'image/jpeg', ocr);
+    const page = sideways.halaman[0];
+    const text = page?.baris.map((line) => line.teks).join('\n') ?? '';
+    expect(text).toContain(DATA.nik);
+    expect(text).toMatch(/SITI RAHMAWATI/);
+    // The NIK's box, as a share of the stored (sideways) page, is the upright box turned.
+    const box = (p: typeof page) => {
+      const word = p?.baris.flatMap((line) => line.kata).find((w) => w.teks.includes(DATA.nik));
+      if (!p || !word) throw new Error('NIK not read');
+      return { x: (word.x0 + word.x1) / 2 / p.lebar, y: (word.y0 + word.y1) / 2 / p.tinggi };
+    };
+    const before = box(upright.halaman[0]);
+    const after = box(page);
+    expect(page?.lebar).toBeLessThan(page?.tinggi ?? 0);
+    expect(after.x).toBeCloseTo(before.y, 1);
+    expect(after.y).toBeCloseTo(1 - before.x, 1);
+  }, 90_000);
+
+  it('puts the boxes of a page read turned back on the page as stored', () => {
+    const kata = { teks: 'NIK', keyakinan: 90, x0: 10, y0: 20, x1: 30, y1: 25 };
+    const read = {
+      lebar: 50,
+      tinggi: 100,
+      keyakinan: 90,
+      sumber: 'OCR' as const,
+      baris: [{ teks: 'NIK', keyakinan: 90, kata: [kata] }],
+    };
+    // A 100 × 50 page read turned a quarter clockwise (50 × 100): (x, y) there was (y, 50 − x) here.
+    expect(kembalikanPutaran(read, 90, 100, 50).baris[0]?.kata[0]).toMatchObject({ x0: 20, y0: 20, x1: 25, y1: 40 });
+    expect(kembalikanPutaran(read, 90, 100, 50)).toMatchObject({ lebar: 100, tinggi: 50 });
+    // Turned three quarters: (x, y) there was (100 − y, x) here; half round: (100 − x, 50 − y).
+    expect(kembalikanPutaran(read, 270, 100, 50).baris[0]?.kata[0]).toMatchObject({ x0: 75, y0: 10, x1: 80, y1: 30 });
+    expect(kembalikanPutaran({ ...read, lebar: 100, tinggi: 50 }, 180, 100, 50).baris[0]?.kata[0]).toMatchObject({
+      x0: 70,
+      y0: 25,
+      x1: 90,
+      y1: 30,
+    });
+  });
 
   it('reads at most the page limit of a long PDF and says how many there were', async () => {
     const file = await pdf(

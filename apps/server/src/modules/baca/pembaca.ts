@@ -350,6 +350,69 @@ export class OcrNative implements MesinOcr {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A page on its side or upside down (a phone photo turned, a scan fed the wrong way round).
+// Tesseract's own deskew corrects a few degrees only: a page with few clear words is read again
+// turned a quarter, three quarters and half round, and the turn with the most clear words is kept,
+// its boxes put back on the page as stored (the viewer outlines them on the original).
+
+/** Words of two or more letters or digits read with at least this confidence are clear. */
+const KEYAKINAN_JELAS = 60;
+/** A page with fewer clear words than this may be turned. */
+const KATA_JELAS_MIN = 8;
+const PUTARAN = [90, 270, 180] as const;
+type Putaran = (typeof PUTARAN)[number];
+
+const kataJelas = (page: HalamanBaca) =>
+  page.baris
+    .flatMap((line) => line.kata)
+    .filter((word) => word.keyakinan >= KEYAKINAN_JELAS && (word.teks.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2)
+    .length;
+
+/** The page turned clockwise by `sudut` degrees. */
+function putar(source: Canvas, sudut: Putaran): Canvas {
+  const miring = sudut !== 180;
+  const canvas = createCanvas(miring ? source.height : source.width, miring ? source.width : source.height);
+  const ctx = canvas.getContext('2d');
+  ctx.translate(canvas.width / 2, canvas.height / 2);
+  ctx.rotate((sudut * Math.PI) / 180);
+  ctx.drawImage(source, -source.width / 2, -source.height / 2);
+  return canvas;
+}
+
+/** A page read turned by `sudut`, its boxes on the unturned page of `lebar` × `tinggi`. */
+export function kembalikanPutaran(page: HalamanBaca, sudut: Putaran, lebar: number, tinggi: number): HalamanBaca {
+  const titik = (x: number, y: number): [number, number] =>
+    sudut === 90 ? [y, tinggi - x] : sudut === 270 ? [lebar - y, x] : [lebar - x, tinggi - y];
+  const baris = page.baris.map((line) => ({
+    ...line,
+    kata: line.kata.map((word) => {
+      const [ax, ay] = titik(word.x0, word.y0);
+      const [bx, by] = titik(word.x1, word.y1);
+      return { ...word, x0: Math.min(ax, bx), y0: Math.min(ay, by), x1: Math.max(ax, bx), y1: Math.max(ay, by) };
+    }),
+  }));
+  return { ...page, lebar, tinggi, baris };
+}
+
+/** OCR of one normalised page, turned round when it reads better so. */
+async function bacaHalaman(normal: Canvas, ocr: MesinOcr, tenggat: Tenggat): Promise<HalamanBaca> {
+  let terbaik = await ocr.baca(await normal.encode('png'), normal.width, normal.height, tenggat.sisa());
+  let jelas = kataJelas(terbaik);
+  if (jelas >= KATA_JELAS_MIN) return terbaik;
+  for (const sudut of PUTARAN) {
+    const turned = putar(normal, sudut);
+    const read = await ocr.baca(await turned.encode('png'), turned.width, turned.height, tenggat.sisa());
+    const count = kataJelas(read);
+    if (count > jelas && count >= KATA_JELAS_MIN) {
+      terbaik = kembalikanPutaran(read, sudut, normal.width, normal.height);
+      jelas = count;
+    }
+    if (jelas >= 2 * KATA_JELAS_MIN) break;
+  }
+  return terbaik;
+}
+
+// ---------------------------------------------------------------------------------------------
 // PDFs: pdf.js reads the text layer and renders pages without text (on @napi-rs/canvas).
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -448,8 +511,7 @@ async function bacaPdf(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, tengg
       page.cleanup();
       const normal = normalkan(canvas, lebar, tinggi);
       if (nomor === 1) sidik = sidikGambar(normal);
-      const read = await ocr.baca(await normal.encode('png'), normal.width, normal.height, tenggat.sisa());
-      halaman.push(read);
+      halaman.push(await bacaHalaman(normal, ocr, tenggat));
     }
     return {
       halaman,
@@ -474,7 +536,7 @@ async function bacaGambar(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, te
   }
   const normal = normalkan(image, image.width, image.height);
   const sidik = sidikGambar(normal);
-  const halaman = await ocr.baca(await normal.encode('png'), normal.width, normal.height, tenggat.sisa());
+  const halaman = await bacaHalaman(normal, ocr, tenggat);
   return { halaman: [halaman], sidik, mesin: ocr.mesin, halamanTotal: 1 };
 }
 
