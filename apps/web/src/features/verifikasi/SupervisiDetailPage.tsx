@@ -91,7 +91,14 @@ function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
         color: 'orange',
         leftSection: <IconArrowBackUp size={16} aria-hidden />,
       },
-      { id: 'DISETUJUI', label: s.setujui, color: 'teal', leftSection: <IconCheck size={16} aria-hidden /> },
+      // Ctrl+Enter approves (after its confirmation, which Ctrl+Enter again confirms), as the verifier saves.
+      {
+        id: 'DISETUJUI',
+        label: s.setujui,
+        hotkey: 'Enter',
+        color: 'teal',
+        leftSection: <IconCheck size={16} aria-hidden />,
+      },
     ],
     shortcuts: [],
   });
