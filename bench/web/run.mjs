@@ -33,6 +33,20 @@ const ARGS = [
   '--disable-sync',
 ];
 
+/** Debian's Chromium with a fresh profile of its own (a first visit), at 1440 × 900 in Jakarta. */
+async function browser(base, prefix) {
+  const profile = mkdtempSync(path.join(tmpdir(), prefix));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ARGS,
+    baseURL: base,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    viewport: { width: 1440, height: 900 },
+  });
+  return { profile, context };
+}
+
 /** Throttles a page as the profile says and counts the bytes that cross the wire. */
 async function throttle(context, page) {
   const cdp = await context.newCDPSession(page);
@@ -55,15 +69,7 @@ async function timed(work) {
 }
 
 async function oneRun(base) {
-  const profile = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-    baseURL: base,
-    locale: 'id-ID',
-    timezoneId: 'Asia/Jakarta',
-    viewport: { width: 1440, height: 900 },
-  });
+  const { profile, context } = await browser(base, 'bench-web-');
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     const wire = await throttle(context, page);
@@ -127,15 +133,7 @@ const READING_MS = 4000;
  * each applicant for a few seconds first, as anyone deciding does (the next one is loaded then).
  */
 async function verifierDay(base) {
-  const profile = mkdtempSync(path.join(tmpdir(), 'bench-web-day-'));
-  const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-    baseURL: base,
-    locale: 'id-ID',
-    timezoneId: 'Asia/Jakarta',
-    viewport: { width: 1440, height: 900 },
-  });
+  const { profile, context } = await browser(base, 'bench-web-day-');
   try {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/auth/login');
