@@ -7,7 +7,7 @@ import PDFDocument from 'pdfkit';
 import { afterAll, describe, expect, it } from 'vitest';
 import { specimenPdf } from '../../db/seed/demo-files.js';
 import { ktpJpeg } from './contoh.js';
-import type { DataDaftar } from './jenis.js';
+import { DATA_SITI } from './fixture.js';
 import { BATAS_BACA, bacaBerkas, kembalikanPutaran, Ocr, TidakTerbaca, ukuranGambar } from './pembaca.js';
 
 const ocr = new Ocr();
@@ -27,30 +27,7 @@ function pdf(options: PDFKit.PDFDocumentOptions, pages: string[]): Promise<Buffe
   });
 }
 
-const DATA: DataDaftar = {
-  track: 'cpns',
-  nik: '3201014509910123',
-  nama: 'Siti Rahmawati',
-  gelarDepan: null,
-  gelarBelakang: null,
-  namaIjazah: null,
-  tempatLahirKtp: 'Bogor',
-  tanggalLahirKtp: '1991-09-05',
-  tempatLahirIjazah: 'Bogor',
-  tanggalLahirIjazah: '1991-09-05',
-  jenisKelamin: 'P',
-  domisiliProvinsi: 'Jawa Barat',
-  domisiliKabupaten: 'Kabupaten Bogor',
-  alamat: 'Jl. Pajajaran No. 12',
-  lembaga: 'Universitas Indonesia',
-  prodi: 'Teknik Informatika',
-  noIjazah: 'UI/2015/00001234',
-  tglIjazah: '2015-08-20',
-  ipk: '3.25',
-  syaratProdi: 'Teknik Informatika',
-  ipkMin: '3.00',
-  tglTutup: '2024-09-10',
-};
+const DATA = DATA_SITI;
 
 const refused = async (promise: Promise<unknown>, pesan: RegExp) => {
   const error = await promise.then(

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { specimenPdf } from '../../db/seed/demo-files.js';
 import { ktpJpeg } from './contoh.js';
-import type { DataDaftar } from './jenis.js';
+import { DATA_SITI } from './fixture.js';
 import { BATAS_BACA, TidakTerbaca } from './pembaca.js';
 import { BacaUtas } from './utas.js';
 
@@ -15,30 +15,7 @@ const NICE = 7;
 const utas = new BacaUtas({ nice: NICE });
 afterAll(() => utas.tutup());
 
-const DATA: DataDaftar = {
-  track: 'cpns',
-  nik: '3201014509910123',
-  nama: 'Siti Rahmawati',
-  gelarDepan: null,
-  gelarBelakang: null,
-  namaIjazah: null,
-  tempatLahirKtp: 'Bogor',
-  tanggalLahirKtp: '1991-09-05',
-  tempatLahirIjazah: 'Bogor',
-  tanggalLahirIjazah: '1991-09-05',
-  jenisKelamin: 'P',
-  domisiliProvinsi: 'Jawa Barat',
-  domisiliKabupaten: 'Kabupaten Bogor',
-  alamat: 'Jl. Pajajaran No. 12',
-  lembaga: 'Universitas Indonesia',
-  prodi: 'Teknik Informatika',
-  noIjazah: 'UI/2015/00001234',
-  tglIjazah: '2015-08-20',
-  ipk: '3.25',
-  syaratProdi: 'Teknik Informatika',
-  ipkMin: '3.00',
-  tglTutup: '2024-09-10',
-};
+const DATA = DATA_SITI;
 
 /** Linux: the nice value of each of this process's threads. */
 function niceOfThreads(): { tid: number; nice: number }[] {
