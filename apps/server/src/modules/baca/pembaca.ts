@@ -14,6 +14,7 @@ import path from 'node:path';
 import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 import type { Baris, HalamanBaca } from './jenis.js';
+import { AMBANG_KEYAKINAN_KATA } from './periksa.js';
 
 const require = createRequire(import.meta.url);
 const TESSERACT_VERSI = (require('tesseract.js/package.json') as { version: string }).version;
@@ -355,8 +356,6 @@ export class OcrNative implements MesinOcr {
 // turned a quarter, three quarters and half round, and the turn with the most clear words is kept,
 // its boxes put back on the page as stored (the viewer outlines them on the original).
 
-/** Words of two or more letters or digits read with at least this confidence are clear. */
-const KEYAKINAN_JELAS = 60;
 /** A page with fewer clear words than this may be turned. */
 const KATA_JELAS_MIN = 8;
 const PUTARAN = [90, 270, 180] as const;
@@ -365,7 +364,7 @@ type Putaran = (typeof PUTARAN)[number];
 const kataJelas = (page: HalamanBaca) =>
   page.baris
     .flatMap((line) => line.kata)
-    .filter((word) => word.keyakinan >= KEYAKINAN_JELAS && (word.teks.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2)
+    .filter((word) => word.keyakinan >= AMBANG_KEYAKINAN_KATA && (word.teks.match(/[\p{L}\p{N}]/gu) ?? []).length >= 2)
     .length;
 
 /** The page turned clockwise by `sudut` degrees. */
