@@ -2,14 +2,16 @@
 // applicants with demo documents – every kind of discrepancy on BENCH_PER_JENIS applicants, the
 // others clean – reads them through the queue with one worker and then again with two, and prints
 // per kind how many discrepancies were flagged, how many clean documents were flagged, and seconds
-// per document and documents per minute. With Debian's `tesseract` installed it also reads the same
-// pages with the native engine and prints its speed and accuracy beside tesseract.js'. Asserts nothing.
+// per document and documents per minute, and (issue #32) what a screen is sent of each kind of
+// document: the original, or the rendition its reading made. With Debian's `tesseract` installed
+// it also reads the same pages with the native engine and prints its speed and accuracy beside
+// tesseract.js'. Asserts nothing.
 //
 // Run: npx tsx bench/baca/run.ts   (BENCH_PELAMAR=120 BENCH_PER_JENIS=4; BENCH_NATIVE=0 skips the
 // native engine)
 
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect } from 'kysely';
+import { Kysely, PGliteDialect, sql } from 'kysely';
 import pino from 'pino';
 import { PGLITE_OPTIONS } from '../../apps/server/src/db/database.js';
 import { migrate } from '../../apps/server/src/db/migrate.js';
@@ -121,6 +123,31 @@ async function main() {
       `\nclean documents flagged: ${nilai.bersih.ditandai} of ${nilai.bersih.jumlah} (${((100 * nilai.bersih.ditandai) / nilai.bersih.jumlah).toFixed(1)} %)`,
     );
     for (const contoh of nilai.bersih.contoh.slice(0, 10)) console.log(`  - ${contoh.kode}: ${contoh.pesan}`);
+    // Issue #32: what a verifier's screen is sent of each kind, the original against its rendition.
+    const kirim = await db
+      .selectFrom('dokumen as d')
+      .innerJoin('dokumen_bacaan as r', 'r.dokumen_id', 'd.id')
+      .innerJoin('berkas as b', 'b.sha256', 'd.berkas_sha256')
+      .leftJoin('berkas as t', 't.sha256', 'r.tampilan_sha256')
+      .groupBy('d.jenis')
+      .select((eb) => [
+        'd.jenis',
+        eb.fn.countAll<number>().as('n'),
+        eb.fn.count<number>('t.sha256').as('ringkas'),
+        eb.fn.sum<number>('b.size').as('asli'),
+        sql<number>`sum(coalesce(t.size, b.size))`.as('dikirim'),
+      ])
+      .orderBy('d.jenis')
+      .execute();
+    console.log(
+      '\n| document | read | with a rendition | original KB (mean) | sent KB (mean) | sent / original |\n|---|---|---|---|---|---|',
+    );
+    for (const k of kirim) {
+      const n = Number(k.n);
+      console.log(
+        `| ${k.jenis} | ${n} | ${k.ringkas} | ${(Number(k.asli) / n / 1024).toFixed(0)} | ${(Number(k.dikirim) / n / 1024).toFixed(0)} | ${(Number(k.dikirim) / Number(k.asli)).toFixed(2)} |`,
+      );
+    }
     console.log('\n| workers | wall time | documents/min | median s/doc | p95 s/doc |\n|---|---|---|---|---|');
     for (const r of rounds) {
       console.log(

@@ -115,6 +115,11 @@ async function personalDataCases(fx: ApiFixture): Promise<Case[]> {
     sql<{ id: number }>`SELECT id FROM nonasn WHERE instansi_id = 4 ORDER BY id LIMIT 1`.execute(db),
   );
   const pengguna = await idOf('verifikator.cpns');
+  // Issue #32: their documents' readings made a rendition for the screen (here the file itself).
+  await sql`INSERT INTO dokumen_bacaan (dokumen_id, pelamar_id, berkas_sha256, status, tampilan_sha256)
+      SELECT d.id, d.pelamar_id, d.berkas_sha256, 'SELESAI', d.berkas_sha256 FROM dokumen d
+      WHERE d.id = ANY(${[pelamar.dokumen, sanggah.dokumen, sanggahAfirmasi.dokumen].filter((id) => id !== null)}::bigint[])
+    ON CONFLICT (dokumen_id) DO UPDATE SET tampilan_sha256 = EXCLUDED.tampilan_sha256`.execute(db);
 
   // An announcement of the small instansi, issued after its final lock (issue #20).
   await sql`UPDATE pelamar SET status_verifikasi = 'MS', status_supervisi = 'DISETUJUI',
@@ -171,19 +176,23 @@ async function personalDataCases(fx: ApiFixture): Promise<Case[]> {
     { who: 'admin.cpns', method: 'POST', url: '/api/cpns/admin/export', body: exportBody },
     { who: 'admin.cpns', url: `/api/cpns/admin/${pelamar.id}` },
     { who: 'admin.cpns', url: `/api/cpns/admin/${pelamar.id}/dokumen/${pelamar.dokumen}` },
+    { who: 'admin.cpns', url: `/api/cpns/admin/${pelamar.id}/dokumen/${pelamar.dokumen}/tampilan` },
     { who: 'admin.cpns', url: '/api/cpns/admin/final-verifikasi' },
     { who: 'verifikator.cpns', method: 'POST', url: '/api/cpns/verifikator/filter', body: list },
     { who: 'verifikator.cpns', method: 'POST', url: '/api/cpns/verifikator/export?mode=my-verifier', body: exportBody },
     { who: 'verifikator.cpns', url: `/api/cpns/verifikator/${pelamar.id}` },
     { who: 'verifikator.cpns', url: `/api/cpns/verifikator/${pelamar.id}/dokumen/${pelamar.dokumen}` },
+    { who: 'verifikator.cpns', url: `/api/cpns/verifikator/${pelamar.id}/dokumen/${pelamar.dokumen}/tampilan` },
     { who: 'verifikator.cpns', url: '/api/cpns/verifikator/harian?mode=my-verifier' },
     { who: 'supervisor.cpns', method: 'POST', url: '/api/cpns/supervisor/filter', body: list },
     { who: 'supervisor.cpns', url: `/api/cpns/supervisor/${pelamar.id}` },
     { who: 'supervisor.cpns', url: `/api/cpns/supervisor/${pelamar.id}/dokumen/${pelamar.dokumen}` },
+    { who: 'supervisor.cpns', url: `/api/cpns/supervisor/${pelamar.id}/dokumen/${pelamar.dokumen}/tampilan` },
     { who: 'supervisor.cpns', method: 'POST', url: '/api/cpns/my-supervisi/filter', body: list },
     { who: 'supervisor.cpns', method: 'POST', url: '/api/cpns/my-supervisi/export', body: exportBody },
     { who: 'supervisor.cpns', url: `/api/cpns/my-supervisi/${pelamar.id}` },
     { who: 'supervisor.cpns', url: `/api/cpns/my-supervisi/${pelamar.id}/dokumen/${pelamar.dokumen}` },
+    { who: 'supervisor.cpns', url: `/api/cpns/my-supervisi/${pelamar.id}/dokumen/${pelamar.dokumen}/tampilan` },
     {
       who: 'nonasn.bkn',
       method: 'POST',
@@ -197,16 +206,22 @@ async function personalDataCases(fx: ApiFixture): Promise<Case[]> {
     { who: 'supervisor.nakes', url: '/api/nakes/sanggah/instansi' },
     { who: 'supervisor.nakes', url: `/api/nakes/sanggah/${sanggah.id}` },
     { who: 'supervisor.nakes', url: `/api/nakes/sanggah/${sanggah.id}/dokumen/${sanggah.dokumen}` },
+    { who: 'supervisor.nakes', url: `/api/nakes/sanggah/${sanggah.id}/dokumen/${sanggah.dokumen}/tampilan` },
     { who: 'admin.nakes', method: 'POST', url: '/api/nakes/reset-jawab-sanggah/filter', body: list },
     { who: 'admin.nakes', url: '/api/nakes/reset-jawab-sanggah/instansi' },
     { who: 'admin.nakes', url: `/api/nakes/reset-jawab-sanggah/${sanggah.id}` },
     { who: 'admin.nakes', url: `/api/nakes/reset-jawab-sanggah/${sanggah.id}/dokumen/${sanggah.dokumen}` },
+    { who: 'admin.nakes', url: `/api/nakes/reset-jawab-sanggah/${sanggah.id}/dokumen/${sanggah.dokumen}/tampilan` },
     { who: 'supervisor.nakes', method: 'POST', url: '/api/nakes/sanggah-afirmasi/filter', body: list },
     { who: 'supervisor.nakes', url: '/api/nakes/sanggah-afirmasi/instansi' },
     { who: 'supervisor.nakes', url: `/api/nakes/sanggah-afirmasi/${sanggahAfirmasi.id}` },
     {
       who: 'supervisor.nakes',
       url: `/api/nakes/sanggah-afirmasi/${sanggahAfirmasi.id}/dokumen/${sanggahAfirmasi.dokumen}`,
+    },
+    {
+      who: 'supervisor.nakes',
+      url: `/api/nakes/sanggah-afirmasi/${sanggahAfirmasi.id}/dokumen/${sanggahAfirmasi.dokumen}/tampilan`,
     },
     {
       who: 'supervisor.nakes',

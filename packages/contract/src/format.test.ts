@@ -9,6 +9,7 @@ import {
   formatPersen,
   formatTanggal,
   formatTanggalPanjang,
+  formatUkuranBerkas,
   formatWaktu,
   formatWaktuPanjang,
   maskNik,
@@ -89,6 +90,14 @@ describe('numbers as Indonesians write them', () => {
     expect(formatBagian(3, 4)).toBe('75%');
     expect(formatBagian(1, 3)).toBe('33,3%');
     expect(formatBagian(0, 0)).toBe('0%');
+  });
+
+  it('names a file’s size in KB under a megabyte and in MB with one decimal from one', () => {
+    expect(formatUkuranBerkas(200)).toBe('1 KB');
+    expect(formatUkuranBerkas(88_185)).toBe('86 KB');
+    expect(formatUkuranBerkas(1_048_000)).toBe('1.023 KB');
+    expect(formatUkuranBerkas(2_550_073)).toBe('2,4 MB');
+    expect(formatUkuranBerkas(3 * 1024 * 1024)).toBe('3 MB');
   });
 });
 

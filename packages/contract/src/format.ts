@@ -127,6 +127,12 @@ export function formatAngka(nilai: Angka, desimal = 2): string {
   return n === null ? KOSONG : tulisAngka(n, 0, desimal);
 }
 
+/** A file's size: "49 KB" under a megabyte, "2,4 MB" from one (never "0 KB"). */
+export function formatUkuranBerkas(byte: number): string {
+  const kb = Math.max(1, Math.round(byte / 1024));
+  return kb < 1024 ? `${tulisAngka(kb, 0, 0)} KB` : `${tulisAngka(byte / 1024 / 1024, 0, 1)} MB`;
+}
+
 /** A score as sent (a decimal string or a number): "85,5", "1.234"; "–" when none. */
 export const formatNilai = (nilai: Angka): string => formatAngka(nilai, 2);
 

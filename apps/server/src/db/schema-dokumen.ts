@@ -133,6 +133,8 @@ export interface DokumenBacaanTable {
   job_id: string | null;
   diantre_at: Generated<Date>;
   dibaca_at: Date | null;
+  /** Issue #32: the file as a screen shows it (a smaller rendition), when the reading made one (0040). */
+  tampilan_sha256: string | null;
 }
 
 /** Issue #35: what a reading found against the registration (migration 0038). */

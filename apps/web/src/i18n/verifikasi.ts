@@ -1,6 +1,6 @@
 // The wording of `verifikasi` (one file per part of the dictionary: apps/web/src/i18n/README.md).
 
-import { type KerjaSaya, STATUS_BACAAN_LABEL, TEMUAN_OTOMATIS_LABEL } from '@portal/contract';
+import { formatUkuranBerkas, type KerjaSaya, STATUS_BACAAN_LABEL, TEMUAN_OTOMATIS_LABEL } from '@portal/contract';
 
 export const idVerifikasi = {
   bukaBerikutnya: 'Buka berikutnya',
@@ -120,6 +120,15 @@ export const idVerifikasi = {
     memuat: 'Memuat dokumen…',
     gagal: 'Dokumen gagal dimuat.',
     ulangi: 'Coba lagi',
+    /**
+     * Issue #32: a document is shown at the size a screen needs when the server made that
+     * rendition, its original one click away (and back).
+     */
+    ukuran: formatUkuranBerkas,
+    ditampilkanRingkas: (ukuran: string) => `Ditampilkan ringkas (${ukuran})`,
+    ditampilkanAsli: (ukuran: string) => `Ditampilkan asli (${ukuran})`,
+    tampilkanAsli: (ukuran: string) => `Tampilkan asli (${ukuran})`,
+    tampilkanRingkas: (ukuran: string) => `Tampilkan ringkas (${ukuran})`,
   },
   riwayat: 'Riwayat',
   riwayatKosong: 'Belum ada riwayat.',

@@ -13,8 +13,17 @@ export const MESIN = 'tesseract.js 7.0.0 (Tesseract 5, ind 4.0.0_best_int)';
 /** A document's reading, done. */
 export const selesai = { status: 'SELESAI' as const, mesin: MESIN, pesan: null, dibacaAt: '2024-09-19T08:30:00' };
 
-/** An uploaded document of the given kind and type, with its reading state. */
-export const dok = (id: number, jenis: string, mime: string, bacaan: Dokumen['bacaan']): Dokumen => ({
+/**
+ * An uploaded document of the given kind and type, with its reading state and (issue #32) the
+ * rendition the server made for the screen, none unless given.
+ */
+export const dok = (
+  id: number,
+  jenis: string,
+  mime: string,
+  bacaan: Dokumen['bacaan'],
+  tampilan: Dokumen['tampilan'] = null,
+): Dokumen => ({
   id,
   jenis,
   namaFile: `${jenis.toLowerCase()}.${mime.split('/')[1]}`,
@@ -22,6 +31,16 @@ export const dok = (id: number, jenis: string, mime: string, bacaan: Dokumen['ba
   ukuran: 50_000,
   diunggahAt: '2024-09-18T10:00:00',
   bacaan,
+  tampilan,
+});
+
+/**
+ * Issue #32: a read scan (a PNG) of `ukuran` bytes with the JPEG of `ringkas` bytes the server
+ * made of it for the screen.
+ */
+export const pindaian = (id: number, jenis: string, ukuran: number, ringkas: number): Dokumen => ({
+  ...dok(id, jenis, 'image/png', selesai, { mime: 'image/jpeg', ukuran: ringkas }),
+  ukuran,
 });
 
 /** The bytes the stubbed server answers a document with (a PNG's signature). */

@@ -195,6 +195,12 @@ export const pelamarDetailSchema = pelamarRowSchema.extend({
       diunggahAt: z.string(),
       /** Issue #35: the document's reading; null for documents the portal does not read. */
       bacaan: bacaanSchema.nullable(),
+      /**
+       * Issue #32: the document at the size a screen needs (JPEG pages ≤ 1400 px, in a PDF for a PDF),
+       * made when it was read and kept only when much smaller than the original; null: only the
+       * original. Its file is the document's call path + `/tampilan`.
+       */
+      tampilan: z.object({ mime: z.string(), ukuran: z.number() }).nullable(),
     }),
   ),
   /** Issue #35: what the reading of the documents found against the registration. */

@@ -33,6 +33,7 @@ import * as m0036 from './0036-dokumen-baris.js';
 import * as m0037 from './0037-dokumen-tte.js';
 import * as m0038 from './0038-baca-dokumen.js';
 import * as m0039 from './0039-temuan-nasional.js';
+import * as m0040 from './0040-tampilan-dokumen.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '0037-dokumen-tte': m0037,
   '0038-baca-dokumen': m0038,
   '0039-temuan-nasional': m0039,
+  '0040-tampilan-dokumen': m0040,
 };

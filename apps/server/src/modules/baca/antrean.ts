@@ -147,7 +147,9 @@ export async function antreBaca(
     FROM dokumen d WHERE d.id = ANY(${dokumenIds.map(Number)}::bigint[])
     ON CONFLICT (dokumen_id) DO UPDATE SET
       berkas_sha256 = EXCLUDED.berkas_sha256, status = 'ANTRE', prioritas = EXCLUDED.prioritas,
-      job_id = NULL, pesan = NULL, diantre_at = now()
+      job_id = NULL, pesan = NULL, diantre_at = now(),
+      tampilan_sha256 = CASE WHEN dokumen_bacaan.berkas_sha256 = EXCLUDED.berkas_sha256
+                             THEN dokumen_bacaan.tampilan_sha256 END
     WHERE dokumen_bacaan.berkas_sha256 <> EXCLUDED.berkas_sha256 OR ${opsi.ulang ?? false}
   `.execute(db);
   return Number(result.numAffectedRows ?? 0);

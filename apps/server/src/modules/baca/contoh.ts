@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { type Canvas, createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { AGAMA, formatIpk, NAMA_BULAN, seededRandom } from '@portal/contract';
-import PDFDocument from 'pdfkit';
 import type { DataDaftar, JenisDibaca } from './jenis.js';
+import { pdfDariGambar } from './tampilan.js';
 
 export const JENIS_CACAT = [
   'NIK_TUKAR',
@@ -429,6 +429,8 @@ function siapkanFont() {
 
 /** A4 portrait at 150 dpi. */
 const A4 = { lebar: 1240, tinggi: 1754 };
+/** A4 in PDF points (pdfkit's own size for 'A4'). */
+const A4_PT = { lebar: 595.28, tinggi: 841.89 };
 /** The card, ID-1 at about 300 dpi. */
 const KARTU = { lebar: 1012, tinggi: 638 };
 const TINTA = '#1d1d1f';
@@ -599,26 +601,8 @@ function tandaContoh(ctx: SKRSContext2D, x: number, y: number) {
 }
 
 /** One A4 page image in a PDF of one page, no text layer: what a scanner gives. */
-async function pdfGambar(jpeg: Buffer): Promise<Uint8Array> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 0,
-    autoFirstPage: false,
-    compress: false,
-    info: { Producer: 'Pindaian', Creator: 'Pindaian', CreationDate: new Date(Date.UTC(2024, 0, 1)) },
-  });
-  const bagian: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => bagian.push(chunk));
-  const selesai = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve());
-    doc.on('error', reject);
-  });
-  doc.addPage({ size: 'A4', margin: 0 });
-  doc.image(jpeg, 0, 0, { width: doc.page.width, height: doc.page.height });
-  doc.end();
-  await selesai;
-  return new Uint8Array(Buffer.concat(bagian));
-}
+const pdfGambar = (jpeg: Buffer) =>
+  pdfDariGambar([{ jpeg, lebarPt: A4_PT.lebar, tinggiPt: A4_PT.tinggi }], { producer: 'Pindaian' });
 
 /** The draws of one document: from the data that makes it, the document and the seed. */
 const acakDokumen = (data: DataDaftar, dokumen: string, seed: number) =>

@@ -1,6 +1,7 @@
 // Issue #35: the whole reading against the recorded truth, on a real database – demo documents
 // generated with one of each kind of discrepancy and clean ones beside them, read by OCR through
-// the queue, and every discrepancy found on its document while the clean documents stay unflagged.
+// the queue, and every discrepancy found on its document while the clean documents stay unflagged;
+// the scans are also kept at the size a screen needs (issue #32).
 
 import { DEMO_PASSWORD, type PelamarDetail } from '@portal/contract';
 import pino from 'pino';
@@ -20,13 +21,14 @@ import { Pembaca } from './pekerja.js';
 
 const RAJA_AMPAT = 8;
 let testDb: TestDb;
+let store: PostgresBerkasStore;
 let antrean: Antrean;
 let pembaca: Pembaca;
 let pelamarIds: number[];
 
 beforeAll(async () => {
   testDb = await createTestDb();
-  const store = new PostgresBerkasStore(testDb.db);
+  store = new PostgresBerkasStore(testDb.db);
   await seedAccounts(testDb.db);
   await seedApplicants(testDb.db, store, {
     seed: 3535,
@@ -155,6 +157,62 @@ describe('pembacaan dokumen terhadap kebenaran yang dicatat', () => {
       expect(
         dibaca.some((entry) => /KTP: \d+ temuan/.test(entry.ke ?? '') && /tesseract\.js/.test(entry.alasan ?? '')),
       ).toBe(true);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('serves a scan at the size a screen needs beside its original, in the same scope (issue #32)', async () => {
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET }),
+      db: testDb.db,
+      files: store,
+    });
+    try {
+      const client = new TestClient(app);
+      const ringkas = await testDb.db
+        .selectFrom('dokumen_bacaan as r')
+        .innerJoin('dokumen as d', 'd.id', 'r.dokumen_id')
+        .innerJoin('pelamar as p', 'p.id', 'd.pelamar_id')
+        .where('r.tampilan_sha256', 'is not', null)
+        .select(['d.id', 'd.jenis', 'p.id as pelamar_id', 'p.track'])
+        .execute();
+      // The generated scans (ijazah, transkrip, STR) at 150 dpi are shown at ≈ 120 dpi.
+      expect(ringkas.length).toBeGreaterThan(0);
+      expect(ringkas.every((row) => row.jenis !== 'KTP')).toBe(true);
+      const [doc] = ringkas;
+      const track = doc?.track === 'cpns' ? 'cpns' : 'nakes';
+      const path = `/api/${track}/verifikator/${doc?.pelamar_id}/dokumen/${doc?.id}`;
+      const verifier = await client.loginToken('verifikator.rajaampat', DEMO_PASSWORD);
+      const detail = (
+        await client.request({ method: 'GET', url: `/api/${track}/verifikator/${doc?.pelamar_id}`, token: verifier })
+      ).json() as PelamarDetail;
+      const item = detail.dokumen.find((dokumen) => dokumen.id === Number(doc?.id));
+      expect(item?.tampilan).toMatchObject({ mime: 'application/pdf' });
+
+      const asli = await client.request({ method: 'GET', url: path, token: verifier });
+      const tampil = await client.request({ method: 'GET', url: `${path}/tampilan`, token: verifier });
+      expect(asli.statusCode).toBe(200);
+      expect(tampil.statusCode).toBe(200);
+      expect(tampil.headers['content-type']).toBe('application/pdf');
+      expect(tampil.rawPayload.length).toBe(item?.tampilan?.ukuran);
+      expect(tampil.rawPayload.length).toBeLessThanOrEqual(asli.rawPayload.length * 0.75);
+      expect(tampil.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(tampil.headers['content-disposition']).toMatch(/-ringkas\.pdf"$/);
+
+      // A document without one says so in Indonesian; another instansi's verifier gets neither.
+      const ktp = detail.dokumen.find((dokumen) => dokumen.jenis === 'KTP');
+      expect(ktp?.tampilan).toBeNull();
+      const none = await client.request({
+        method: 'GET',
+        url: `/api/${track}/verifikator/${doc?.pelamar_id}/dokumen/${ktp?.id}/tampilan`,
+        token: verifier,
+      });
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toMatchObject({ message: expect.stringMatching(/belum tersedia/) });
+      const lain = await client.loginToken('verifikator.cpns', DEMO_PASSWORD);
+      const luar = await client.request({ method: 'GET', url: `${path}/tampilan`, token: lain });
+      expect(luar.statusCode).toBe(404);
     } finally {
       await app.close();
     }

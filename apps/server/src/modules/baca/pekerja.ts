@@ -192,6 +192,10 @@ export async function kerjakanBaca(
     pelamar_lain: t.pelamarLain ?? null,
   });
 
+  // Issue #32: the rendition is a stored file like the original (content-addressed, kept once).
+  const tampilan = hasil?.tampilan ?? null;
+  const tampilanSha = tampilan ? await files.put(tampilan.bytes) : null;
+
   const stored = await db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom('dokumen')
@@ -224,9 +228,17 @@ export async function kerjakanBaca(
           .execute();
       }
     }
+    if (tampilan && tampilanSha) {
+      await trx
+        .insertInto('berkas')
+        .values({ sha256: tampilanSha, mime: tampilan.mime, size: tampilan.bytes.length })
+        .onConflict((oc) => oc.column('sha256').doNothing())
+        .execute();
+    }
     await trx
       .updateTable('dokumen_bacaan')
       .set({
+        tampilan_sha256: tampilanSha,
         status,
         mesin,
         pesan: alasanGagal,

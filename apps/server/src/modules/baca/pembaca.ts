@@ -15,6 +15,7 @@ import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 import type { Baris, HalamanBaca } from './jenis.js';
 import { AMBANG_KEYAKINAN_KATA } from './periksa.js';
+import { halamanTampilan, layakTampil, pdfDariGambar, type Tampilan } from './tampilan.js';
 
 const require = createRequire(import.meta.url);
 const TESSERACT_VERSI = (require('tesseract.js/package.json') as { version: string }).version;
@@ -59,6 +60,8 @@ export interface HasilBaca {
   mesin: string;
   /** Pages of the file, when more than were read. */
   halamanTotal: number;
+  /** Issue #32: the file at the size a screen needs, when every page was drawn and it saves enough. */
+  tampilan: Tampilan | null;
 }
 
 /** A deadline for the whole document: past it, the reading ends with a reason. */
@@ -487,6 +490,8 @@ async function bacaPdf(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, tengg
     const halamanTotal = document.numPages;
     const halaman: HalamanBaca[] = [];
     let sidik: string | null = null;
+    // Every page drawn (a scan): the pages as shown, made from what was drawn to be read.
+    const gambar: { jpeg: Buffer; lebarPt: number; tinggiPt: number }[] = [];
     for (let nomor = 1; nomor <= Math.min(halamanTotal, batas.halaman); nomor++) {
       tenggat.sisa();
       const page = await document.getPage(nomor);
@@ -508,6 +513,11 @@ async function bacaPdf(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, tengg
       ctx.fillRect(0, 0, lebar, tinggi);
       await page.render({ canvas: canvas as never, canvasContext: ctx as never, viewport }).promise;
       page.cleanup();
+      gambar.push({
+        jpeg: await halamanTampilan(canvas, lebar, tinggi),
+        lebarPt: viewport.width / SKALA_PDF,
+        tinggiPt: viewport.height / SKALA_PDF,
+      });
       const normal = normalkan(canvas, lebar, tinggi);
       if (nomor === 1) sidik = sidikGambar(normal);
       halaman.push(await bacaHalaman(normal, ocr, tenggat));
@@ -517,6 +527,10 @@ async function bacaPdf(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, tengg
       sidik,
       mesin: halaman.some((page) => page.sumber === 'OCR') ? ocr.mesin : 'teks PDF',
       halamanTotal,
+      tampilan:
+        gambar.length === halamanTotal
+          ? layakTampil({ bytes: await pdfDariGambar(gambar), mime: 'application/pdf' }, bytes.length)
+          : null,
     };
   } finally {
     await document.destroy();
@@ -535,8 +549,12 @@ async function bacaGambar(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, te
   }
   const normal = normalkan(image, image.width, image.height);
   const sidik = sidikGambar(normal);
+  const tampilan = layakTampil(
+    { bytes: new Uint8Array(await halamanTampilan(image, image.width, image.height)), mime: 'image/jpeg' },
+    bytes.length,
+  );
   const halaman = await bacaHalaman(normal, ocr, tenggat);
-  return { halaman: [halaman], sidik, mesin: ocr.mesin, halamanTotal: 1 };
+  return { halaman: [halaman], sidik, mesin: ocr.mesin, halamanTotal: 1, tampilan };
 }
 
 /** Reads one stored file. Throws TidakTerbaca with the reason when it cannot or may not. */

@@ -78,6 +78,8 @@ export async function pelamarDetail(
             .leftJoin('dokumen_bacaan as r', (join) =>
               join.onRef('r.dokumen_id', '=', 'd.id').onRef('r.berkas_sha256', '=', 'd.berkas_sha256'),
             )
+            // Issue #32: the rendition the reading made, if any.
+            .leftJoin('berkas as tb', 'tb.sha256', 'r.tampilan_sha256')
             .whereRef('d.pelamar_id', '=', 'p.id')
             .select([
               'd.id',
@@ -90,6 +92,8 @@ export async function pelamarDetail(
               'r.mesin as baca_mesin',
               'r.pesan as baca_pesan',
               momentText('r.dibaca_at').as('dibaca_at'),
+              'tb.mime as tampilan_mime',
+              'tb.size as tampilan_size',
             ])
             .orderBy('d.id'),
         ).as('dokumen'),
@@ -189,6 +193,7 @@ export async function pelamarDetail(
       bacaan: d.baca_status
         ? { status: d.baca_status, mesin: d.baca_mesin, pesan: d.baca_pesan, dibacaAt: d.dibaca_at }
         : null,
+      tampilan: d.tampilan_mime ? { mime: d.tampilan_mime, ukuran: Number(d.tampilan_size) } : null,
     })),
     temuanDokumen: row.temuan_dokumen.map((t) => ({
       id: Number(t.id),
@@ -226,15 +231,56 @@ export async function pelamarDetail(
 }
 
 /** The stored file of one of the applicant's documents. */
-export async function dokumenBerkas(db: Kysely<DB>, scope: ListScope, pelamarId: number, dokumenId: number) {
-  const row = await db
+/** A document's file as stored, or (issue #32) as a screen shows it; the second at `…/tampilan`. */
+export const BENTUK_BERKAS = ['asli', 'tampilan'] as const;
+export type BentukBerkas = (typeof BENTUK_BERKAS)[number];
+export const akhiranBentuk = (bentuk: BentukBerkas) => (bentuk === 'asli' ? '' : '/tampilan');
+
+/**
+ * A document's file for the viewer, within the caller's scope: the original, or (issue #32) the
+ * rendition its reading made of the file now stored.
+ */
+export async function dokumenBerkas(
+  db: Kysely<DB>,
+  scope: ListScope,
+  pelamarId: number,
+  dokumenId: number,
+  bentuk: BentukBerkas = 'asli',
+) {
+  const dokumen = db
     .selectFrom('pelamar as p')
     .where(inScope(scope, pelamarId))
     .innerJoin('dokumen as d', 'd.pelamar_id', 'p.id')
-    .innerJoin('berkas as b', 'b.sha256', 'd.berkas_sha256')
-    .where('d.id', '=', dokumenId)
-    .select(['b.sha256', 'b.mime', 'b.size', 'd.nama_file'])
-    .executeTakeFirst();
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'Dokumen tidak ditemukan.');
-  return row;
+    .where('d.id', '=', dokumenId);
+  const row =
+    bentuk === 'asli'
+      ? await dokumen
+          .innerJoin('berkas as b', 'b.sha256', 'd.berkas_sha256')
+          .select(['b.sha256', 'b.mime', 'b.size', 'd.nama_file'])
+          .executeTakeFirst()
+      : await dokumen
+          .innerJoin('dokumen_bacaan as r', (join) =>
+            join.onRef('r.dokumen_id', '=', 'd.id').onRef('r.berkas_sha256', '=', 'd.berkas_sha256'),
+          )
+          .innerJoin('berkas as b', 'b.sha256', 'r.tampilan_sha256')
+          .select(['b.sha256', 'b.mime', 'b.size', 'd.nama_file'])
+          .executeTakeFirst();
+  if (!row) {
+    throw new AppError(
+      404,
+      'NOT_FOUND',
+      bentuk === 'asli'
+        ? 'Dokumen tidak ditemukan.'
+        : 'Tampilan ringkas dokumen ini belum tersedia; buka berkas aslinya.',
+    );
+  }
+  // The rendition of a PDF stays a PDF, of an image a JPEG: named as such when saved from the viewer.
+  const namaFile = bentuk === 'asli' ? row.nama_file : namaTampilan(row.nama_file, row.mime);
+  return { ...row, nama_file: namaFile };
+}
+
+/** "ktp.png" shown as its JPEG rendition: "ktp-ringkas.jpg". */
+export function namaTampilan(namaFile: string, mime: string): string {
+  const dasar = namaFile.replace(/\.[^.]+$/, '');
+  return `${dasar}-ringkas.${mime === 'application/pdf' ? 'pdf' : 'jpg'}`;
 }

@@ -31,7 +31,7 @@ import { AppError } from '../../errors.js';
 import { type BerkasStore, sendBerkas } from '../../storage/berkas-store.js';
 import { sendExport } from '../export/sheet.js';
 import { pageRoute } from '../shared/page-route.js';
-import { dokumenBerkas, pelamarDetail } from './detail.js';
+import { akhiranBentuk, BENTUK_BERKAS, dokumenBerkas, pelamarDetail } from './detail.js';
 import { exportPelamar } from './export.js';
 import { type ListScope, listPelamar } from './queries.js';
 
@@ -123,17 +123,20 @@ export async function pelamarListRoutes(app: FastifyInstance, { db, files, klaim
         }),
         async (request) => pelamarDetail(db, scopeOf(request), request.params.id, principalOf(request)),
       );
-      typed.get(
-        `/api/${track}/${segment}/:id/dokumen/:dokumenId`,
-        on(`Berkas satu dokumen pelamar, dari halaman ${served.join(' / ')}`, {
-          params: dokumenParamsSchema,
-          querystring: listModeQuerySchema,
-        }),
-        async (request, reply) => {
-          const { id, dokumenId } = request.params;
-          return sendBerkas(reply, files, await dokumenBerkas(db, scopeOf(request), id, dokumenId));
-        },
-      );
+      // The original, and (issue #32) the rendition at the size a screen needs.
+      for (const bentuk of BENTUK_BERKAS) {
+        typed.get(
+          `/api/${track}/${segment}/:id/dokumen/:dokumenId${akhiranBentuk(bentuk)}`,
+          on(
+            `Berkas satu dokumen pelamar${bentuk === 'tampilan' ? ' (tampilan ringkas)' : ''}, dari halaman ${served.join(' / ')}`,
+            { params: dokumenParamsSchema, querystring: listModeQuerySchema },
+          ),
+          async (request, reply) => {
+            const { id, dokumenId } = request.params;
+            return sendBerkas(reply, files, await dokumenBerkas(db, scopeOf(request), id, dokumenId, bentuk));
+          },
+        );
+      }
     }
   }
 }

@@ -35,7 +35,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
 import { type BerkasStore, sendBerkas } from '../../storage/berkas-store.js';
 import { buktiAfirmasi } from '../afirmasi/service.js';
-import { dokumenBerkas } from '../pelamar/detail.js';
+import { akhiranBentuk, BENTUK_BERKAS, dokumenBerkas } from '../pelamar/detail.js';
 import { listScope } from '../pelamar/routes.js';
 import { instansiPilihan } from '../shared/list-sql.js';
 import { pageRoute } from '../shared/page-route.js';
@@ -103,19 +103,24 @@ export async function sanggahRoutes(
         }),
         async (request) => sanggahDetail(db, list, scopeOf(request), request.params.id, principalOf(request)),
       );
-      typed.get(
-        `${base}/:id/dokumen/:dokumenId`,
-        on('Berkas satu dokumen pelamar yang menyanggah', { params: dokumenParamsSchema }),
-        async (request, reply) => {
-          const scope = scopeOf(request);
-          const sanggah = await sanggahOf(request.params.id, list, scope);
-          return sendBerkas(
-            reply,
-            files,
-            await dokumenBerkas(db, scope, Number(sanggah.pelamar_id), request.params.dokumenId),
-          );
-        },
-      );
+      // The original, and (issue #32) the rendition at the size a screen needs.
+      for (const bentuk of BENTUK_BERKAS) {
+        typed.get(
+          `${base}/:id/dokumen/:dokumenId${akhiranBentuk(bentuk)}`,
+          on(`Berkas satu dokumen pelamar yang menyanggah${bentuk === 'tampilan' ? ' (tampilan ringkas)' : ''}`, {
+            params: dokumenParamsSchema,
+          }),
+          async (request, reply) => {
+            const scope = scopeOf(request);
+            const sanggah = await sanggahOf(request.params.id, list, scope);
+            return sendBerkas(
+              reply,
+              files,
+              await dokumenBerkas(db, scope, Number(sanggah.pelamar_id), request.params.dokumenId, bentuk),
+            );
+          },
+        );
+      }
 
       if (list !== 'reset') {
         typed.put(

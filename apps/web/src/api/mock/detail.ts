@@ -31,7 +31,8 @@ function namaIjazah(nama: string): string {
 
 function dokumen(row: Row): Dokumen[] {
   const selesai = { status: 'SELESAI' as const, mesin: MESIN, pesan: null, dibacaAt: DIBACA_AT };
-  const base = { mime: 'image/svg+xml', ukuran: 48_000, diunggahAt: '2024-09-18T10:00:00' };
+  // The mock's SVGs are small already: no rendition for the screen (issue #32), only the original.
+  const base = { mime: 'image/svg+xml', ukuran: 48_000, diunggahAt: '2024-09-18T10:00:00', tampilan: null };
   return [
     { ...base, id: dokumenId(row, 1), jenis: 'KTP', namaFile: 'ktp.svg', bacaan: selesai },
     { ...base, id: dokumenId(row, 2), jenis: 'IJAZAH', namaFile: 'ijazah.svg', bacaan: selesai },

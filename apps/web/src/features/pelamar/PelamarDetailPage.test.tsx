@@ -1,14 +1,17 @@
 // Issue #35 on the admin/recap applicant detail: what the reading of the documents found, per
 // document with each document's reading state, read-only; choosing a finding opens its document
-// in the page's dialog with the region it was read from outlined. Stubbed at the HTTP boundary.
+// in the page's dialog with the region it was read from outlined. Issue #32: the dialog shows a
+// document's rendition for the screen when there is one, the original one click away. Stubbed at
+// the HTTP boundary.
 
 import type { PelamarDetail } from '@portal/contract';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../api/queryClient';
 import { clearAuth } from '../../auth/authStore';
+import { idPelamar } from '../../i18n/pelamar';
 import { idVerifikasi } from '../../i18n/verifikasi';
-import { DETAIL, dok, NAMA, NIK, PNG } from '../../test/bacaan';
+import { DETAIL, dok, NAMA, NIK, PNG, pindaian } from '../../test/bacaan';
 import { jsonResponse, rekapAdmin } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { signIn } from '../../test/signIn';
@@ -101,5 +104,41 @@ describe('the reading findings on the admin applicant detail (issue #35)', { tim
     expect(await screen.findByTestId('nama-pelamar')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: b.judul })).toBeNull();
     expect(screen.queryByTestId('temuan-bacaan')).toBeNull();
+  });
+});
+
+describe('a document at the size a screen needs on the admin applicant detail (issue #32)', { timeout: 30_000 }, () => {
+  // The KTP as a scan of 2,4 MB, with a JPEG of 180 KB the server made for the screen.
+  const KTP = pindaian(11, 'KTP', 2_516_582, 184_320);
+  const detail = { ...DETAIL_DUA_TEMUAN, dokumen: DETAIL.dokumen.map((item) => (item.id === 11 ? KTP : item)) };
+
+  it('opens the rendition in the dialog, with both sizes, and the original on one click', async () => {
+    await signIn(rekapAdmin());
+    const berkas = stubServer(detail);
+    renderApp('/cpns/rekap-pelamar/detail?id=1');
+    await screen.findByRole('heading', { name: b.judul });
+    const row = screen.getByRole('button', { name: `${idPelamar.detail.view} KTP` }).closest('tr') as HTMLElement;
+    expect(row.textContent).toContain('2,4 MB');
+    fireEvent.click(within(row).getByRole('button'));
+    const dialog = await screen.findByRole('dialog', { name: 'KTP' });
+    await waitFor(() => expect(berkas).toHaveLength(1));
+    expect(berkas[0]).toMatch(/\/cpns\/admin\/1\/dokumen\/11\/tampilan$/);
+    expect(within(dialog).getByText(/Ditampilkan ringkas \(180 KB\)/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Tampilkan asli (2,4 MB)' }));
+    await waitFor(() => expect(berkas).toHaveLength(2));
+    expect(berkas[1]).toMatch(/\/cpns\/admin\/1\/dokumen\/11$/);
+    expect(within(dialog).getByText(/Ditampilkan asli \(2,4 MB\)/)).toBeTruthy();
+  });
+
+  it('opens only the original of a document without a rendition', async () => {
+    await signIn(rekapAdmin());
+    const berkas = stubServer(detail);
+    renderApp('/cpns/rekap-pelamar/detail?id=1');
+    await screen.findByRole('heading', { name: b.judul });
+    fireEvent.click(screen.getByRole('button', { name: `${idPelamar.detail.view} Ijazah` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ijazah' });
+    await waitFor(() => expect(berkas).toHaveLength(1));
+    expect(berkas[0]).toMatch(/\/cpns\/admin\/1\/dokumen\/12$/);
+    expect(within(dialog).queryByRole('button', { name: /Tampilkan asli/ })).toBeNull();
   });
 });

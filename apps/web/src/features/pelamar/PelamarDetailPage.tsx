@@ -2,6 +2,8 @@
 // through the screen's list so the same permission and instansi scope apply. Documents open in a
 // viewer from the file fetched with the session. Issue #35: what the reading of the documents
 // found, read-only; a finding chosen opens its document with the region it was read from outlined.
+// Issue #32: the dialog shows a document at the size a screen needs when the server made that
+// rendition (DokumenView), the original one click away.
 
 import { Badge, Button, Group, Modal, SimpleGrid, Stack, Table } from '@mantine/core';
 import {
@@ -177,7 +179,7 @@ function Detail({ detail, list, track }: { detail: PelamarDetail; list: PelamarL
                     </Table.Td>
                     <Table.Td>{title}</Table.Td>
                     <Table.Td c="dimmed">{dokumen.namaFile}</Table.Td>
-                    <Table.Td c="dimmed">{Math.max(1, Math.round(dokumen.ukuran / 1024))} KB</Table.Td>
+                    <Table.Td c="dimmed">{idVerifikasi.viewer.ukuran(dokumen.ukuran)}</Table.Td>
                     <Table.Td ta="right">
                       <Button
                         size="xs"

@@ -6,7 +6,7 @@
 import { ActionIcon, Alert, Button, Group, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import type { Kotak } from '@portal/contract';
 import { IconExternalLink, IconRotateClockwise, IconZoomIn, IconZoomOut } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { idVerifikasi } from '../../i18n/verifikasi';
 
@@ -189,6 +189,13 @@ export interface DocumentViewerProps {
   height?: number | string;
   /** Issue #35: a region to outline (where a value was read), on its page. */
   sorotan?: Sorotan | null;
+  /** Issue #32: what of the document is shown (a rendition or the original), beside the zoom. */
+  keterangan?: ReactNode;
+  /**
+   * Which document this is, when another file of it may replace the one shown (issue #32: its
+   * original after its rendition); the file itself unless given.
+   */
+  dokumenKey?: string;
 }
 
 export function DocumentViewer({
@@ -199,6 +206,8 @@ export function DocumentViewer({
   onRetry,
   height = '70vh',
   sorotan,
+  keterangan,
+  dokumenKey,
 }: DocumentViewerProps) {
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
@@ -206,12 +215,14 @@ export function DocumentViewer({
   const [imageLoads, setImageLoads] = useState(0);
   const url = useMemo(() => (blob ? URL.createObjectURL(blob) : null), [blob]);
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url]);
-  // A new document starts upright at 100 %.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new file only
+  // A new document starts upright at 100 %; the same document in another size keeps the reader's
+  // zoom and turn (its pages keep their proportions), so the original opens where they were.
+  const dokumen = dokumenKey ?? blob;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset on a new document only
   useEffect(() => {
     setZoom(1);
     setRotation(0);
-  }, [blob]);
+  }, [dokumen]);
   const zoomBy = (step: number) =>
     setZoom((current) => ZOOMS[Math.min(ZOOMS.length - 1, Math.max(0, ZOOMS.indexOf(current) + step))] ?? 1);
   const isImage = blob?.type.startsWith('image/') ?? false;
@@ -219,9 +230,12 @@ export function DocumentViewer({
   return (
     <Stack gap="xs">
       <Group gap={4} justify="flex-end">
-        <Text size="xs" c="dimmed" mr="auto" aria-live="polite">
-          {Math.round(zoom * 100)}%{rotation ? ` · ${rotation}°` : ''}
-        </Text>
+        <Group gap="xs" mr="auto">
+          <Text size="xs" c="dimmed" aria-live="polite">
+            {Math.round(zoom * 100)}%{rotation ? ` · ${rotation}°` : ''}
+          </Text>
+          {keterangan}
+        </Group>
         {(
           [
             [t.perkecil, IconZoomOut, () => zoomBy(-1)],

@@ -5,7 +5,7 @@ import { ALASAN_TMS, type PelamarDetail, type PelamarList, type TrackId } from '
 import type { QueryClient } from '@tanstack/react-query';
 import { dokumenPath, getPelamarDetail } from '../../api/pelamar';
 import { idPelamar } from '../../i18n/pelamar';
-import { dokumenQuery } from '../dokumen/dokumenQuery';
+import { dokumenQuery, pathTampil } from '../dokumen/dokumenQuery';
 
 /** Issue #35: while a document waits or is being read, its findings are asked again now and then (not forever). */
 const BACA_ULANG_MS = 20_000;
@@ -21,13 +21,14 @@ export const detailQuery = (track: TrackId, list: PelamarList, pelamarId: number
 });
 
 /**
- * Loads an applicant's detail and first document into the cache before they are shown. A read
- * only: it never claims the applicant (claims are made by the verifier's own act).
+ * Loads an applicant's detail and first document into the cache before they are shown – the
+ * document as it is shown first (issue #32: its rendition for the screen when there is one). A
+ * read only: it never claims the applicant (claims are made by the verifier's own act).
  */
 export async function prefetchPelamar(client: QueryClient, track: TrackId, list: PelamarList, pelamarId: number) {
   const detail = await client.fetchQuery({ ...detailQuery(track, list, pelamarId), staleTime: 30_000 });
   const first = detail.dokumen[0];
-  if (first) await client.prefetchQuery(dokumenQuery(dokumenPath(track, list, pelamarId, first.id)));
+  if (first) await client.prefetchQuery(dokumenQuery(pathTampil(dokumenPath(track, list, pelamarId, first.id), first)));
 }
 
 export const alasanLabel = (kode: string) => ALASAN_TMS.find((alasan) => alasan.kode === kode)?.label ?? kode;
