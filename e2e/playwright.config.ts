@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from './chromium';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_JWT_SECRET = 'rahasia-e2e-yang-cukup-panjang-untuk-hs256-0123456789';

@@ -2,7 +2,7 @@
 // scripts/smoke-nginx.mjs, which starts the instances and nginx and names them in SMOKE_*. Not
 // part of the main e2e run (its own folder, its own config); Debian's Chromium as there.
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from './chromium';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.mjs';
 
 export default defineConfig({
   testDir: './smoke-nginx',

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../../scripts/chromium.mjs';
 import { freePort } from '../../scripts/pg-cluster.mjs';
 import { DEMO_PASSWORD, root, startServer, stop } from '../lib.mjs';
 
@@ -22,23 +23,12 @@ const CPU_SLOWDOWN = 4;
 // A row of the list's data: the table draws placeholder rows (class portal-list-state) while the
 // first page loads, and an empty or failed list draws one such row too.
 const DATA_ROW = 'tbody tr:not(.portal-list-state)';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Debian's Chromium with a fresh profile of its own (a first visit), at 1440 × 900 in Jakarta. */
 async function browser(base, prefix) {
   const profile = mkdtempSync(path.join(tmpdir(), prefix));
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
+    ...CHROMIUM_LAUNCH,
     baseURL: base,
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',

@@ -7,6 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../../scripts/chromium.mjs';
 import { freePort } from '../../scripts/pg-cluster.mjs';
 import { DEMO_PASSWORD, root, startServer, stop } from '../lib.mjs';
 
@@ -85,7 +86,7 @@ const { child } = await startServer(port, {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   WEB_DIST: path.join(root, 'apps/web/dist'),
 });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 try {
   for (const viewport of VIEWPORTS) {
     try {

@@ -1,5 +1,5 @@
-// Debian's Chromium as every Playwright run here launches it (never a downloaded browser): the
-// main e2e suite and the smoke through nginx share these options.
+// Debian's Chromium as every browser run here launches it (never a downloaded browser): the e2e
+// suite, the smoke through nginx and the browser benches (bench/web) share these options.
 export const CHROMIUM_LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
