@@ -11,6 +11,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { JENIS_IMPOR } from '../../apps/server/src/modules/impor/kinds.ts';
 import { adminUrl, session, startServer, stop } from '../lib.mjs';
 import { prepareVerifiers, verifikasiLoad } from '../verify/loop.mjs';
 
@@ -47,79 +48,25 @@ async function writeLines(file, header, count, line) {
   await once(out, 'finish');
 }
 
-const PELAMAR_HEADER = [
-  'track',
-  'nomor_peserta',
-  'nik',
-  'nomor_register',
-  'instansi_kode',
-  'jabatan_kode',
-  'lokasi_kode',
-  'jenis_formasi',
-  'pendidikan_kode',
-  'nama',
-  'gelar_depan',
-  'gelar_belakang',
-  'nama_ijazah',
-  'tempat_lahir_ktp',
-  'tanggal_lahir_ktp',
-  'tempat_lahir_ijazah',
-  'tanggal_lahir_ijazah',
-  'jenis_kelamin',
-  'agama',
-  'jenis_disabilitas',
-  'domisili_provinsi',
-  'domisili_kabupaten',
-  'alamat',
-  'email',
-  'no_hp',
-  'lembaga_pendidikan',
-  'prodi',
-  'no_ijazah',
-  'tgl_ijazah',
-  'tahun_lulus',
-  'akreditasi_lembaga',
-  'akreditasi_prodi',
-  'ipk',
-  'lokasi_ujian',
-  'tanggal_daftar',
-];
+// The templates' columns as the import defines them (run through tsx, which loads the TypeScript).
+const PELAMAR_HEADER = JENIS_IMPOR.pelamar.kolom.map((k) => k.nama);
+const FORMASI_HEADER = JENIS_IMPOR.formasi.kolom.map((k) => k.nama);
 
 const formasiKey = (f) => [INSTANSI[f % INSTANSI.length], 'cpns', `JF-BENCH-${f}`, `LOK-${f % 20}`, 'UMUM', 'S1-HUKUM'];
 
 async function generate() {
   await mkdir(dir, { recursive: true });
-  await writeLines(
-    path.join(dir, 'formasi.csv'),
-    [
-      'instansi_kode',
-      'track',
-      'jabatan_kode',
-      'lokasi_kode',
-      'jenis_formasi',
-      'pendidikan_kode',
-      'jabatan_nama',
-      'lokasi_nama',
-      'pendidikan_nama',
-      'prodi',
-      'usia_min',
-      'usia_max',
-      'ipk_min',
-      'jumlah_kebutuhan',
-    ],
-    FORMASI,
-    (f) => [
-      ...formasiKey(f),
-      `Jabatan Bench ${f}`,
-      `Lokasi ${f % 20}`,
-      'S-1 Ilmu Hukum',
-      'Ilmu Hukum',
-      '18',
-      '35',
-      '3,00',
-      '50',
-    ],
-  );
+  await writeLines(path.join(dir, 'formasi.csv'), FORMASI_HEADER, FORMASI, (f) => [
+    ...formasiKey(f),
+    `Jabatan Bench ${f}`,
+    `Lokasi ${f % 20}`,
+    'S-1 Ilmu Hukum',
+    'Ilmu Hukum',
+    '18',
+    '35',
+    '3,00',
+    '50',
+  ]);
   await writePelamar(path.join(dir, 'pelamar.csv'), N, 0);
 }
 

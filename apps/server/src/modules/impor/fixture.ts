@@ -156,20 +156,5 @@ with zipfile.ZipFile(sys.argv[1], 'w', zipfile.ZIP_DEFLATED) as z:
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
-/** The formasi template's columns, in its order. */
-export const FORMASI_HEADER = [
-  'instansi_kode',
-  'track',
-  'jabatan_kode',
-  'lokasi_kode',
-  'jenis_formasi',
-  'pendidikan_kode',
-  'jabatan_nama',
-  'lokasi_nama',
-  'pendidikan_nama',
-  'prodi',
-  'usia_min',
-  'usia_max',
-  'ipk_min',
-  'jumlah_kebutuhan',
-];
+/** The formasi template's columns, in its order (as the import defines them). */
+export const FORMASI_HEADER = JENIS_IMPOR.formasi.kolom.map((k) => k.nama);
