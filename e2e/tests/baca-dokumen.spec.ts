@@ -2,6 +2,7 @@
 // whose NIK differs from the registered one (two digits swapped, db/seed/dokumen-demo.ts); once the
 // background reading has reached it, the verifier sees the finding, jumps to the region of the KTP it
 // was read from, applies the matching TMS reason with one key and saves – the portal never decides.
+// The scans it read are then shown at the size a screen needs, the original one click away (#32).
 
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
@@ -49,4 +50,17 @@ test('a verifier sees a NIK read from the KTP that differs, finds it on the scan
   const tersimpan = page.locator('section, div', { has: page.getByText('Alasan TMS', { exact: true }) }).last();
   await expect(page.getByText('Tidak Memenuhi Syarat', { exact: true })).toBeVisible();
   await expect(tersimpan.getByText('Dokumen tidak terbaca atau tidak sesuai')).toBeVisible();
+
+  // Issue #32: a scan once read is sent at the size a screen needs, its original one click away.
+  const ijazah = page.getByRole('tab', { name: /Ijazah/ });
+  const ringkas = page.getByText(/^Ditampilkan ringkas \(\d+ KB\)/);
+  await expect(async () => {
+    await page.reload();
+    await ijazah.click();
+    await expect(ringkas).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 120_000, intervals: [5_000] });
+  const dokumen = page.waitForResponse((res) => /\/dokumen\/\d+$/.test(new URL(res.url()).pathname));
+  await page.getByRole('button', { name: /^Tampilkan asli \(\d+ KB\)$/ }).click();
+  expect((await dokumen).status()).toBe(200);
+  await expect(page.getByText(/^Ditampilkan asli \(\d+ KB\)/)).toBeVisible();
 });
