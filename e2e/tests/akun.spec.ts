@@ -70,7 +70,9 @@ test('enrols a TOTP second factor on the profile page, then signs in with a code
   // Not on before a correct code.
   await totp.getByLabel('Kode dari aplikasi').fill((await generate({ secret })) === '000000' ? '111111' : '000000');
   await totp.getByRole('button', { name: 'Verifikasi dan Aktifkan' }).click();
-  await expect(totp.getByRole('alert')).toContainText('Kode OTP salah');
+  // Said on the code's field (issue #32's one form pattern), which describes it.
+  await expect(totp.getByLabel('Kode dari aplikasi')).toHaveAccessibleDescription(/Kode OTP salah/);
+  await expect(totp.getByLabel('Kode dari aplikasi')).toHaveAttribute('aria-invalid', 'true');
   await totp.getByLabel('Kode dari aplikasi').fill(await generate({ secret }));
   await totp.getByRole('button', { name: 'Verifikasi dan Aktifkan' }).click();
   const codes = totp.getByRole('list', { name: 'Simpan kode pemulihan Anda' }).getByRole('listitem');
@@ -142,7 +144,7 @@ test('a user with the second factor makes an access key with password and OTP co
   // A new password (the profile's form) ends every key.
   const password = page.getByRole('region', { name: 'Ganti Kata Sandi' });
   await password.getByLabel('Kata Sandi Lama').fill(user.password);
-  await password.getByLabel('Kata Sandi Baru', { exact: true }).fill('salak-pondoh-manis-8');
+  await password.getByRole('textbox', { name: 'Kata Sandi Baru', exact: true }).fill('salak-pondoh-manis-8');
   await password.getByLabel('Ulangi Kata Sandi Baru').fill('salak-pondoh-manis-8');
   await password.getByRole('button', { name: 'Ganti Kata Sandi' }).click();
   await expect(password.getByRole('status')).toContainText('kunci akses Anda dicabut');

@@ -2,6 +2,8 @@
 // basis, the signer(s), and the instansi's letterhead (saved first with PUT …/kop) — with the seat
 // the document is signed at, "Ditetapkan di {kota}" (issue #31), which the server requires. It checks
 // the contract's schema before sending, then makes the PDF, downloads it and reports the code.
+// Its problems are shown with the one form pattern (issue #32, ui/form/): each field marked, and a
+// summary at the top of the form that takes the focus and links to every field named, a signer's too.
 
 import {
   Alert,
@@ -44,25 +46,33 @@ import {
   postPengumuman,
   putKop,
 } from '../../api/dokumen-resmi';
-import { ApiError } from '../../api/http';
 import { errorMessage } from '../../auth/AuthCard';
 import { idDokumenResmi } from '../../i18n/dokumen-resmi';
+import { idForm } from '../../i18n/form';
 import { saveBlob } from '../../table/ExportButtons';
+import { ErrorSummary, type SummaryField } from '../../ui/form/ErrorSummary';
+import { type FieldErrors, issuesToFieldErrors } from '../../ui/form/fieldErrors';
+import { useFormErrors } from '../../ui/form/useFormErrors';
 import { showSuccess } from '../../ui/toast';
-import {
-  bacaPenandatangan,
-  type FieldErrors,
-  fieldErrors,
-  hariIniWib,
-  serverFieldErrors,
-  simpanPenandatangan,
-} from './isian';
+import { bacaPenandatangan, hariIniWib, simpanPenandatangan } from './isian';
 
 const t = idDokumenResmi;
 const LOGO_MAX_BYTES = 300 * 1024;
 const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 type LogoMime = (typeof LOGO_TYPES)[number];
 const KOSONG: Penandatangan = { jabatan: '', nama: '', nip: '' };
+const ISIAN_PENANDATANGAN = ['jabatan', 'nama', 'nip'] as const;
+
+/** The ids of the fields, which the summary's links move the focus to. */
+const ID = {
+  nomor: 'dokumen-resmi-nomor',
+  tanggal: 'dokumen-resmi-tanggal',
+  dasarHukum: 'dokumen-resmi-dasar-hukum',
+  alamat: 'dokumen-resmi-alamat',
+  kota: 'dokumen-resmi-kota',
+  logo: 'dokumen-resmi-logo',
+  penandatangan: (index: number, field: keyof Penandatangan) => `dokumen-resmi-penandatangan-${index}-${field}`,
+};
 
 interface DokumenResmiFormProps {
   track: TrackId;
@@ -98,7 +108,8 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
   const [logoFile, setLogoFile] = useState<File | null>(null);
   /** undefined keeps the stored logo, null removes it (kopInstansiSchema). */
   const [logo, setLogo] = useState<KopInstansi['logo']>(undefined);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const problems = useFormErrors();
+  const { errors } = problems;
 
   /** The id the announcement is followed by while the server makes it (a large one takes a minute). */
   const [progresId, setProgresId] = useState<string | null>(null);
@@ -128,9 +139,8 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
       showSuccess(t.berhasil(dokumen.kode));
       onClose();
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.status === 400) setErrors(serverFieldErrors(error.details));
-    },
+    // A 400 naming fields (the letterhead's or the document's) marks them; any other refusal is the summary's message.
+    onError: (error) => problems.failed(error, errorMessage(error)),
   });
 
   const validate = (): FieldErrors => {
@@ -139,9 +149,9 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
     const check = pengumuman
       ? pengumumanRequestSchema.safeParse({ ...body, dasarHukum, penandatangan: penandatangan[0] })
       : beritaAcaraRequestSchema.safeParse({ ...body, penandatangan });
-    const found = {
-      ...(kopCheck.success ? {} : fieldErrors(kopCheck.error.issues)),
-      ...(check.success ? {} : fieldErrors(check.error.issues)),
+    const found: FieldErrors = {
+      ...(kopCheck.success ? {} : issuesToFieldErrors(kopCheck.error.issues)),
+      ...(check.success ? {} : issuesToFieldErrors(check.error.issues)),
     };
     // Optional in the contract (older clients keep the stored one); no document is signed without.
     if (!found.kota && !kota.trim()) found.kota = t.kotaWajib;
@@ -152,42 +162,30 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (make.isPending) return;
-    const found = validate();
-    setErrors(found);
-    if (Object.keys(found).length === 0) make.mutate();
+    if (problems.check(validate())) make.mutate();
   };
 
+  /** A logo is checked as soon as it is chosen: its mark stays until another file (or none) is. */
   const chooseLogo = async (file: File | null) => {
     setLogoFile(file);
-    const { logo: _old, ...rest } = errors;
-    if (!file) {
-      setLogo(undefined);
-      setErrors(rest);
-      return;
-    }
-    if (!(LOGO_TYPES as readonly string[]).includes(file.type)) {
-      setLogo(undefined);
-      setErrors({ ...rest, logo: t.logoJenis });
-      return;
-    }
-    if (file.size > LOGO_MAX_BYTES) {
-      setLogo(undefined);
-      setErrors({ ...rest, logo: t.logoBesar });
-      return;
-    }
-    setErrors(rest);
-    setLogo({ mime: file.type as LogoMime, base64: await readBase64(file) });
+    setLogo(undefined);
+    const problem = !file
+      ? null
+      : !(LOGO_TYPES as readonly string[]).includes(file.type)
+        ? t.logoJenis
+        : file.size > LOGO_MAX_BYTES
+          ? t.logoBesar
+          : null;
+    if (problem) problems.mark('logo', problem);
+    else problems.clear('logo');
+    if (file && !problem) setLogo({ mime: file.type as LogoMime, base64: await readBase64(file) });
   };
 
   const signerPath = (index: number, field: keyof Penandatangan) =>
     pengumuman ? `penandatangan.${field}` : `penandatangan.${index}.${field}`;
   const setSigner = (index: number, field: keyof Penandatangan, value: string) => {
     setPenandatangan((current) => current.map((signer, i) => (i === index ? { ...signer, [field]: value } : signer)));
-    const path = signerPath(index, field);
-    if (errors[path]) {
-      const { [path]: _fixed, ...rest } = errors;
-      setErrors(rest);
-    }
+    problems.clear(signerPath(index, field));
   };
   /** NIP is checked as soon as the field is left, not only on submit. */
   const checkNip = (index: number) => {
@@ -195,9 +193,26 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
     const path = signerPath(index, 'nip');
     if (nip && !/^\d{18}$/.test(nip)) {
       const message = pengumumanRequestSchema.shape.penandatangan.shape.nip.safeParse(nip).error?.issues[0]?.message;
-      setErrors((current) => ({ ...current, [path]: message ?? t.nipKet }));
+      problems.mark(path, message ?? t.nipKet);
     }
   };
+
+  /** The fields in the order they are shown, as the summary names them and finds them. */
+  const fields: SummaryField[] = [
+    { key: 'nomor', label: t.nomor[jenis], id: ID.nomor },
+    { key: 'tanggal', label: t.tanggal, id: ID.tanggal },
+    ...(pengumuman ? [{ key: 'dasarHukum', label: t.dasarHukum, id: ID.dasarHukum }] : []),
+    ...penandatangan.flatMap((_, index) =>
+      ISIAN_PENANDATANGAN.map((field) => ({
+        key: signerPath(index, field),
+        label: t.isianPenandatangan(t[field], pengumuman ? null : index + 1),
+        id: ID.penandatangan(index, field),
+      })),
+    ),
+    { key: 'alamat', label: t.alamat, id: ID.alamat },
+    { key: 'kota', label: t.kota, id: ID.kota },
+    { key: 'logo', label: t.logo, id: ID.logo },
+  ];
 
   const busy = make.isPending;
   const progres = useQuery({
@@ -208,7 +223,6 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
     retry: false,
   });
   const persen = busy && progres.data ? Math.floor((100 * progres.data.selesai) / progres.data.total) : null;
-  const failure = make.isError ? errorMessage(make.error) : null;
 
   return (
     <Modal
@@ -223,6 +237,7 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
       <DatesProvider settings={{ locale: 'id', firstDayOfWeek: 1 }}>
         <form onSubmit={submit} noValidate>
           <Stack gap="md">
+            <ErrorSummary errors={errors} fields={fields} message={problems.message} attempt={problems.attempt} />
             {mengubah && (
               <Alert color="blue" variant="light" title={t.akanMengubahJudul(jenis)} role="note">
                 {t.akanMengubah(jenis, mengubah.nomor, formatTanggalPanjang(mengubah.tanggal))}
@@ -230,23 +245,31 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
             )}
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
+                id={ID.nomor}
                 label={t.nomor[jenis]}
                 placeholder={t.nomorContoh}
                 required
                 value={nomor}
-                onChange={(event) => setNomor(event.currentTarget.value)}
+                onChange={(event) => {
+                  setNomor(event.currentTarget.value);
+                  problems.clear('nomor');
+                }}
                 error={errors.nomor}
                 disabled={busy}
                 data-autofocus
               />
               <DateInput
+                id={ID.tanggal}
                 label={t.tanggal}
                 description={t.tanggalKet}
                 // The hint under the field, so the field lines up with its neighbour.
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
                 required
                 value={tanggal}
-                onChange={(value) => setTanggal(value)}
+                onChange={(value) => {
+                  setTanggal(value);
+                  problems.clear('tanggal');
+                }}
                 valueFormat="DD/MM/YYYY"
                 error={errors.tanggal}
                 disabled={busy}
@@ -255,13 +278,17 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
             </SimpleGrid>
             {pengumuman && (
               <Textarea
+                id={ID.dasarHukum}
                 label={t.dasarHukum}
                 required
                 autosize
                 minRows={3}
                 maxRows={8}
                 value={dasarHukum}
-                onChange={(event) => setDasarHukum(event.currentTarget.value)}
+                onChange={(event) => {
+                  setDasarHukum(event.currentTarget.value);
+                  problems.clear('dasarHukum');
+                }}
                 error={errors.dasarHukum}
                 disabled={busy}
               />
@@ -276,6 +303,7 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
               >
                 <Stack gap="xs">
                   <TextInput
+                    id={ID.penandatangan(index, 'jabatan')}
                     label={t.jabatan}
                     required
                     value={signer.jabatan}
@@ -284,6 +312,7 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
                   />
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                     <TextInput
+                      id={ID.penandatangan(index, 'nama')}
                       label={t.nama}
                       required
                       value={signer.nama}
@@ -291,6 +320,7 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
                       error={errors[signerPath(index, 'nama')]}
                     />
                     <TextInput
+                      id={ID.penandatangan(index, 'nip')}
                       label={t.nip}
                       description={t.nipKet}
                       inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -313,7 +343,10 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
                         leftSection={<IconTrash size={14} aria-hidden />}
                         onClick={() => {
                           setPenandatangan((current) => current.filter((_, i) => i !== index));
-                          setErrors({});
+                          // The signers after it move up a place: their marks would name the wrong one.
+                          for (const key of Object.keys(errors)) {
+                            if (key.startsWith('penandatangan')) problems.clear(key);
+                          }
                         }}
                       >
                         {t.hapusPenandatangan(index + 1)}
@@ -342,15 +375,20 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
                   {t.kopKet}
                 </Text>
                 <Textarea
+                  id={ID.alamat}
                   label={t.alamat}
                   autosize
                   minRows={2}
                   maxRows={4}
                   value={alamat}
-                  onChange={(event) => setAlamat(event.currentTarget.value)}
+                  onChange={(event) => {
+                    setAlamat(event.currentTarget.value);
+                    problems.clear('alamat');
+                  }}
                   error={errors.alamat}
                 />
                 <TextInput
+                  id={ID.kota}
                   label={t.kota}
                   description={t.kotaKet}
                   inputWrapperOrder={['label', 'input', 'description', 'error']}
@@ -359,14 +397,12 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
                   value={kota}
                   onChange={(event) => {
                     setKota(event.currentTarget.value);
-                    if (errors.kota) {
-                      const { kota: _fixed, ...rest } = errors;
-                      setErrors(rest);
-                    }
+                    problems.clear('kota');
                   }}
                   error={errors.kota}
                 />
                 <FileInput
+                  id={ID.logo}
                   label={t.logo}
                   description={kop.adaLogo && logo === undefined ? t.logoTersimpan : t.logoKet}
                   accept={LOGO_TYPES.join(',')}
@@ -412,14 +448,9 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
                 </Stack>
               </Alert>
             )}
-            {failure && !busy && (
-              <Alert color="red" variant="light" role="alert">
-                {Object.keys(errors).length > 0 ? `${failure} ${t.periksaIsian}` : failure}
-              </Alert>
-            )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose} disabled={busy}>
-                {t.batal}
+                {idForm.batal}
               </Button>
               <Button type="submit" loading={busy} leftSection={<IconFileTypePdf size={16} aria-hidden />}>
                 {t.buat}

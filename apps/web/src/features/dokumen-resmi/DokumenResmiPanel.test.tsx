@@ -128,7 +128,8 @@ describe('official documents on the recap', () => {
     await userEvent.tab();
     expect(within(dialog).getByText('NIP terdiri atas 18 angka')).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Buat dan unduh PDF' }));
-    expect(within(dialog).getByText('Nomor pengumuman wajib diisi')).toBeTruthy();
+    // On the field and in the summary above the form (issue #32).
+    expect(within(dialog).getAllByText('Nomor pengumuman wajib diisi')).toHaveLength(2);
     expect(calls.some(isDokumenPost)).toBe(false);
 
     await userEvent.type(within(dialog).getByLabelText(/Nomor pengumuman/), '800/2/2026');
@@ -215,7 +216,7 @@ describe('official documents on the recap', () => {
     await userEvent.type(within(dialog).getByLabelText(/Nomor pengumuman/), '800/4/2026');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Buat dan unduh PDF' }));
     // Nothing sent without the seat: the server would refuse the document (KOTA_PENETAPAN_BELUM_DIISI).
-    expect(within(dialog).getByText('Kota tempat penetapan wajib diisi')).toBeTruthy();
+    expect(within(dialog).getAllByText('Kota tempat penetapan wajib diisi')).toHaveLength(2);
     const dikirim = () => calls.filter((call) => call.method !== 'GET' && call.url.includes('/dokumen-resmi'));
     expect(dikirim()).toEqual([]);
 

@@ -1,6 +1,6 @@
 // What the official documents' form remembers and computes outside React: the last signers per
-// track (localStorage, so the admin does not retype them), today's date in WIB, and the server's
-// or the schema's complaints as one message per field.
+// track (localStorage, so the admin does not retype them) and today's date in WIB. What is wrong
+// with its fields is kept by the one form pattern (ui/form/).
 
 import { type Penandatangan, STORAGE_KEYS, type TrackId } from '@portal/contract';
 
@@ -46,34 +46,4 @@ export function hariIniWib(now = new Date()): string {
     month: '2-digit',
     day: '2-digit',
   }).format(now);
-}
-
-export type FieldErrors = Record<string, string>;
-
-interface Issue {
-  path: readonly PropertyKey[];
-  message: string;
-}
-
-/** zod issues (the contract's schemas, checked before sending) as one message per field path. */
-export function fieldErrors(issues: readonly Issue[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const path = issue.path.map(String).join('.');
-    errors[path] ??= issue.message;
-  }
-  return errors;
-}
-
-/** The 400 `details` of the server ({field: 'body.penandatangan.0.nip', message}) the same way. */
-export function serverFieldErrors(details: unknown): FieldErrors {
-  if (!Array.isArray(details)) return {};
-  return fieldErrors(
-    details
-      .filter(
-        (detail): detail is { field: string; message: string } =>
-          typeof detail?.field === 'string' && typeof detail?.message === 'string',
-      )
-      .map((detail) => ({ path: detail.field.replace(/^body\.?/, '').split('.'), message: detail.message })),
-  );
 }

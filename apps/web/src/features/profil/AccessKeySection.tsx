@@ -1,5 +1,7 @@
 // Personal access keys on /profil: shown once, with expiry and last use, revocable. Issue #30: a key
 // is made with the password re-entered and, when the second factor is on, the current OTP code.
+// A refusal of a field is shown on it, which takes the focus (issue #32, ui/form/); any other
+// failure is said above the form.
 
 import {
   Alert,
@@ -18,8 +20,17 @@ import { type AccessKey, formatWaktu, type Profile } from '@portal/contract';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { postAccessKey, revokeAccessKey } from '../../api/akun';
+import { useFormErrors } from '../../ui/form/useFormErrors';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { Feedback, Section, t, useAction } from './parts';
+
+/** The fields by their names in the request body, as a refusal names them, in the order shown. */
+const FIELD_ID = {
+  name: 'profil-kunci-nama',
+  days: 'profil-kunci-berlaku',
+  password: 'profil-kunci-sandi',
+  token: 'profil-kunci-otp',
+} as const;
 
 export function keyStatus(key: AccessKey): { label: string; color: string } {
   if (key.revokedAt) return { label: t.keyStatus.revoked, color: 'gray' };
@@ -33,8 +44,9 @@ export function AccessKeySection({ profile }: { profile: Profile }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [created, setCreated] = useState<string | null>(null);
-  const action = useAction();
-  const fields = action.fieldErrors;
+  const problems = useFormErrors();
+  const { errors } = problems;
+  const action = useAction(problems, FIELD_ID);
   const otp = profile.totpEnabled;
   const ready = name.trim().length >= 3 && password.length > 0 && (!otp || code.length === 6);
 
@@ -47,8 +59,8 @@ export function AccessKeySection({ profile }: { profile: Profile }) {
         <Text size="sm" c="dimmed">
           {otp ? t.keyConfirmIntroOtp : t.keyConfirmIntro}
         </Text>
-        {/* A refusal that names a field is shown under it, not twice. */}
-        <Feedback error={fields.password || fields.token ? null : action.error} />
+        {/* A refusal that names a field is shown under it, not twice: the form's message is none then. */}
+        <Feedback error={action.error} />
         {created && (
           <Alert color="yellow" title={t.keyShownOnce}>
             <Group gap="xs" wrap="nowrap">
@@ -85,38 +97,58 @@ export function AccessKeySection({ profile }: { profile: Profile }) {
         >
           <Group align="flex-end" gap="sm">
             <TextInput
+              id={FIELD_ID.name}
               label={t.keyName}
               value={name}
-              onChange={(e) => setName(e.currentTarget.value)}
+              onChange={(e) => {
+                setName(e.currentTarget.value);
+                problems.clear('name');
+              }}
+              error={errors.name}
               style={{ flex: '1 1 220px' }}
             />
             <Select
+              id={FIELD_ID.days}
               label={t.keyDays}
               data={[30, 90, 180, 365].map((d) => ({ value: String(d), label: t.keyDaysOption(d) }))}
               value={days}
-              onChange={(value) => setDays(value ?? '90')}
+              onChange={(value) => {
+                setDays(value ?? '90');
+                problems.clear('days');
+              }}
+              error={errors.days}
               allowDeselect={false}
               w={140}
             />
           </Group>
           <Group align="flex-start" gap="sm" mt="sm">
             <PasswordInput
+              id={FIELD_ID.password}
               label={t.keyPassword}
               autoComplete="current-password"
               value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={fields.password}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                problems.clear('password');
+              }}
+              error={errors.password}
+              // Mantine's PasswordInput does not mark its input invalid itself.
+              aria-invalid={errors.password ? true : undefined}
               style={{ flex: '1 1 220px' }}
             />
             {otp && (
               <TextInput
+                id={FIELD_ID.token}
                 label={t.keyOtp}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={6}
                 value={code}
-                onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-                error={fields.token}
+                onChange={(e) => {
+                  setCode(e.currentTarget.value.replace(/\D/g, ''));
+                  problems.clear('token');
+                }}
+                error={errors.token}
                 w={160}
               />
             )}

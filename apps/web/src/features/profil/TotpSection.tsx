@@ -1,4 +1,6 @@
 // The TOTP second factor on /profil: a QR code, a code verified before it is on, recovery codes shown once.
+// Its two forms have one field each: a refusal of it is shown on the field, which takes the focus
+// (issue #32, as JadwalPage's rows); any other failure is said above the form.
 
 import {
   Alert,
@@ -18,14 +20,19 @@ import type { Profile, TotpSetup } from '@portal/contract';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { postTotpDisable, postTotpEnable, postTotpSetup } from '../../api/akun';
+import { useFormErrors } from '../../ui/form/useFormErrors';
 import { Feedback, Section, t, useAction } from './parts';
+
+/** The fields by their names in the request body (`code`, `password`), as a refusal names them. */
+const FIELD_ID = { code: 'profil-totp-kode', password: 'profil-totp-sandi' } as const;
 
 export function TotpSection({ profile }: { profile: Profile }) {
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [password, setPassword] = useState('');
-  const action = useAction();
+  const problems = useFormErrors();
+  const action = useAction(problems, FIELD_ID);
 
   const status = (
     <Badge color={profile.totpEnabled ? 'teal' : 'gray'} variant="light">
@@ -82,10 +89,17 @@ export function TotpSection({ profile }: { profile: Profile }) {
           >
             <Group align="flex-end" gap="sm">
               <PasswordInput
+                id={FIELD_ID.password}
                 label={t.totpDisablePassword}
                 autoComplete="current-password"
                 value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
+                onChange={(e) => {
+                  setPassword(e.currentTarget.value);
+                  problems.clear('password');
+                }}
+                error={problems.errors.password}
+                // Mantine's PasswordInput does not mark its input invalid itself.
+                aria-invalid={problems.errors.password ? true : undefined}
                 style={{ flex: '1 1 240px' }}
               />
               <Button type="submit" color="red" variant="light" loading={action.busy} disabled={action.busy}>
@@ -138,13 +152,18 @@ export function TotpSection({ profile }: { profile: Profile }) {
                     {setup.secret}
                   </Code>
                   <TextInput
+                    id={FIELD_ID.code}
                     mt="sm"
                     label={t.totpCode}
                     inputMode="numeric"
                     autoComplete="one-time-code"
                     maxLength={6}
                     value={code}
-                    onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
+                    onChange={(e) => {
+                      setCode(e.currentTarget.value.replace(/\D/g, ''));
+                      problems.clear('code');
+                    }}
+                    error={problems.errors.code}
                   />
                   <Group mt="xs">
                     <Button type="submit" loading={action.busy} disabled={action.busy || code.length !== 6}>

@@ -1,11 +1,14 @@
-// The pieces of the profile page's sections: the card, the message under a form, and one action at a time.
+// The pieces of the profile page's sections: the card, the message under a form, and one action at a
+// time — a form's failure on its fields with the one form pattern (issue #32, ui/form/).
 
 import { Alert, Group, Paper, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { ApiError } from '../../api/http';
 import { errorMessage } from '../../auth/AuthCard';
 import { idAkun } from '../../i18n/akun';
+import { focusField } from '../../ui/form/ErrorSummary';
+import { serverFieldErrors } from '../../ui/form/fieldErrors';
+import type { FormErrors } from '../../ui/form/useFormErrors';
 import { useRefresh } from '../../ui/useRefresh';
 
 export const t = idAkun.profil;
@@ -25,7 +28,7 @@ export function Section({ title, icon, children }: { title: string; icon?: React
   );
 }
 
-export function Feedback({ error, success }: { error: string | null; success?: string | null }) {
+export function Feedback({ error = null, success }: { error?: string | null; success?: string | null }) {
   if (error) {
     return (
       <Alert role="alert" color="red" icon={<IconAlertCircle aria-hidden />}>
@@ -43,38 +46,35 @@ export function Feedback({ error, success }: { error: string | null; success?: s
   return null;
 }
 
-/** The fields a 400 names (`details`: [{field: 'body.password', message}]), by the body's field name. */
-export function fieldErrorsOf(error: unknown): Record<string, string> {
-  if (!(error instanceof ApiError) || error.status !== 400 || !Array.isArray(error.details)) return {};
-  const fields: Record<string, string> = {};
-  for (const issue of error.details as { field?: unknown; message?: unknown }[]) {
-    if (typeof issue?.field !== 'string' || typeof issue.message !== 'string') continue;
-    const name = issue.field.replace(/^body\./, '');
-    fields[name] ??= issue.message;
-  }
-  return fields;
-}
-
 /**
- * Runs one call with a busy flag and an error message (the server's, already Indonesian), and the
- * fields a refusal names (`fieldErrors`, to show under the inputs).
+ * Runs one call with a busy flag; its failure is said as the server said it (already Indonesian),
+ * as `error` for Feedback to show. Given a form's problems (issue #32, ui/form/), a 400 naming the
+ * form's fields marks them instead, and `error` is the form's message (none when the fields say it
+ * all); a form without a summary names its fields' ids (`focus`, in the order shown) and the first
+ * one marked takes the focus.
  * `change`: a call that changes the account; once it succeeded, `done` with its answer and the
  * profile fetched again. `submit`: the same as a form's submit handler.
  */
-export function useAction() {
+export function useAction(form?: FormErrors, focus?: Readonly<Record<string, string>>) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const refresh = useRefresh();
   async function run<T>(call: () => Promise<T>): Promise<T | undefined> {
     setBusy(true);
     setError(null);
-    setFieldErrors({});
+    // A new attempt: the last one's marks and message are gone.
+    form?.check({});
     try {
       return await call();
     } catch (e) {
-      setError(errorMessage(e));
-      setFieldErrors(fieldErrorsOf(e));
+      if (!form) {
+        setError(errorMessage(e));
+        return undefined;
+      }
+      form.failed(e, errorMessage(e));
+      const named = serverFieldErrors(e);
+      const first = Object.entries(focus ?? {}).find(([field]) => named[field]);
+      if (first) focusField(first[1]);
       return undefined;
     } finally {
       setBusy(false);
@@ -93,5 +93,5 @@ export function useAction() {
       event.preventDefault();
       void change(call, done);
     };
-  return { busy, error, fieldErrors, run, change, submit, setError };
+  return { busy, error: form ? form.message : error, run, change, submit };
 }

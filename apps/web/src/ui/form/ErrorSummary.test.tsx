@@ -25,7 +25,9 @@ function Formulir({ send }: { send: () => Promise<void> }) {
     const data = new FormData(event.currentTarget);
     const found: Record<string, string> = {};
     if (!data.get('username')) found.username = 'Nama pengguna wajib diisi.';
-    if (!data.get('email')) found.email = 'wajib diisi';
+    const email = String(data.get('email') ?? '');
+    if (!email) found.email = 'wajib diisi';
+    else if (!email.includes('@')) found.email = 'Alamat email tidak valid';
     if (!problems.check(found)) return;
     try {
       await send();
@@ -43,7 +45,18 @@ function Formulir({ send }: { send: () => Promise<void> }) {
         error={problems.errors.username}
         onChange={() => problems.clear('username')}
       />
-      <TextInput id="f-email" name="email" label="Email" error={problems.errors.email} />
+      <TextInput
+        id="f-email"
+        name="email"
+        label="Email"
+        error={problems.errors.email}
+        // Checked as it is left too, as the official document's NIP is.
+        onBlur={(e) => {
+          if (e.currentTarget.value && !e.currentTarget.value.includes('@')) {
+            problems.mark('email', 'Alamat email tidak valid');
+          }
+        }}
+      />
       <Button type="submit">Simpan</Button>
     </form>
   );
@@ -119,11 +132,41 @@ describe('the form pattern (ui/form)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/Data telah diubah pengguna lain/));
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).not.toBe('true');
+    // Nothing to check in the form: the failure is said alone, not under "Periksa isian berikut:".
+    expect(screen.getByRole('alert').textContent).toBe('Data telah diubah pengguna lain. Muat ulang.');
+  });
+
+  it('marks a field checked as it is left on its own; the summary lists it once a submit fails', async () => {
+    renderForm();
+    const email = screen.getByLabelText('Email');
+    await userEvent.type(email, 'budi');
+    await userEvent.tab();
+    expect(email.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(document.activeElement).not.toBe(email);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Simpan' }));
+    const summary = await screen.findByRole('alert');
+    await waitFor(() => expect(document.activeElement).toBe(summary));
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Nama pengguna wajib diisi.', 'Email: Alamat email tidak valid']);
   });
 
   it('reads the details of an older server (field only) by the path inside the body', () => {
     const error = new ApiError(400, 'VALIDATION_ERROR', 'x', [{ field: 'body.penandatangan.0.nip', message: 'salah' }]);
     expect(serverFieldErrors(error)).toEqual({ 'penandatangan.0.nip': 'salah' });
     expect(serverFieldErrors(new ApiError(500, 'INTERNAL', 'x', [{ field: 'body.a', message: 'b' }]))).toEqual({});
+  });
+
+  it('reads a refusal that names one field only by the error’s own message (the password policy, an OTP code)', () => {
+    const policy = new ApiError(400, 'PASSWORD_POLICY', 'Kata sandi minimal 12 karakter.', { field: 'newPassword' });
+    expect(serverFieldErrors(policy)).toEqual({ newPassword: 'Kata sandi minimal 12 karakter.' });
+    expect(serverFieldErrors(new ApiError(400, 'X', 'salah', { field: 'body.code' }))).toEqual({ code: 'salah' });
+    // Details that name no field are no field's.
+    expect(serverFieldErrors(new ApiError(400, 'X', 'salah', { reason: 'x' }))).toEqual({});
+    expect(serverFieldErrors(new ApiError(409, 'X', 'salah', { field: 'code' }))).toEqual({});
   });
 });

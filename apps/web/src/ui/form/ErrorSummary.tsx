@@ -2,6 +2,8 @@
 // berikut:", that takes the focus after a failed submit and lists every problem as a link to its
 // field (which is marked with the same message, Mantine's `error`: aria-invalid and described).
 // A problem the server names for a field the form does not show is listed in words, not linked.
+// It lists what a submit found: a field marked as it is left (useFormErrors' `mark`) is marked on
+// its own until a submit fails. A failure that names no field is said alone, without the title.
 
 import { Alert, List } from '@mantine/core';
 import { fieldLabel } from '@portal/contract';
@@ -51,7 +53,8 @@ export function ErrorSummary({ errors, fields, message = null, attempt }: ErrorS
   const titleId = useId();
   const known = fields.filter((f) => errors[f.key]);
   const others = Object.keys(errors).filter((key) => !fields.some((f) => f.key === key));
-  const visible = known.length > 0 || others.length > 0 || Boolean(message);
+  const listed = known.length > 0 || others.length > 0;
+  const visible = attempt > 0 && (listed || Boolean(message));
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the focus moves once per failed submit, not on every edit.
   useEffect(() => {
@@ -69,14 +72,14 @@ export function ErrorSummary({ errors, fields, message = null, attempt }: ErrorS
       ref={ref}
       tabIndex={-1}
       role="alert"
-      aria-labelledby={titleId}
+      aria-labelledby={listed ? titleId : undefined}
       color="red"
       icon={<IconAlertCircle aria-hidden />}
-      title={<span id={titleId}>{idForm.periksa}</span>}
+      title={listed ? <span id={titleId}>{idForm.periksa}</span> : undefined}
       data-testid="ringkasan-galat"
     >
       {message && <div>{message}</div>}
-      {(known.length > 0 || others.length > 0) && (
+      {listed && (
         <List size="sm" spacing={2}>
           {known.map((field) => (
             <List.Item key={field.key}>

@@ -31,15 +31,31 @@ const isDetail = (value: unknown): value is Pick<ValidationDetail, 'field' | 'me
   typeof (value as ValidationDetail).field === 'string' &&
   typeof (value as ValidationDetail).message === 'string';
 
+/** A refusal naming one field and no more (`{field: 'newPassword'}`): its message is the error's. */
+const isOneField = (value: unknown): value is { field: string } =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  typeof (value as { field?: unknown }).field === 'string';
+
+const pathOf = (field: string) => field.replace(/^(body|querystring|params)\.?/, '');
+
 /**
  * The fields a 400 VALIDATION_ERROR names (`details`, apps/server/src/errors.ts), by their path in
- * the body; empty for any other failure. A server from before `path` gives `body.username`.
+ * the body; empty for any other failure. A server from before `path` gives `body.username`; a
+ * refusal naming one field only (the password policy, a wrong OTP code) is that field with the
+ * error's own message.
  */
 export function serverFieldErrors(error: unknown): FieldErrors {
-  if (!(error instanceof ApiError) || error.status !== 400 || !Array.isArray(error.details)) return {};
+  if (!(error instanceof ApiError) || error.status !== 400) return {};
   const errors = empty();
+  if (isOneField(error.details)) {
+    errors[pathOf(error.details.field)] = error.message;
+    return errors;
+  }
+  if (!Array.isArray(error.details)) return {};
   for (const detail of error.details.filter(isDetail)) {
-    const path = detail.path ?? detail.field.replace(/^(body|querystring|params)\.?/, '');
+    const path = detail.path ?? pathOf(detail.field);
     errors[path] ??= detail.message;
   }
   return errors;

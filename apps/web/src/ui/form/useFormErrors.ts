@@ -16,6 +16,12 @@ export interface FormErrors {
   failed: (error: unknown, message: string) => void;
   /** A field was changed: its mark goes away. */
   clear: (field: string) => void;
+  /**
+   * A field was checked on its own, as it was left or chosen (a NIP, a logo file): it is marked
+   * now, and the focus stays where the user is. A submit's `check` replaces every mark, so it finds
+   * the same problem again (the summary lists what a submit found).
+   */
+  mark: (field: string, message: string) => void;
 }
 
 export function useFormErrors(): FormErrors {
@@ -47,5 +53,9 @@ export function useFormErrors(): FormErrors {
     });
   }, []);
 
-  return { errors, message, attempt, check, failed, clear };
+  const mark = useCallback((field: string, text: string) => {
+    setErrors((current) => (current[field] === text ? current : { ...current, [field]: text }));
+  }, []);
+
+  return { errors, message, attempt, check, failed, clear, mark };
 }
