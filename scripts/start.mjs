@@ -23,7 +23,12 @@ const sources = Math.max(
   newestMtime(at('apps/web')),
   newestMtime(at('apps/server')),
 );
-const outputs = [at('apps/web/dist/index.html'), at('apps/server/dist/main.js'), at('apps/server/dist/utas-baca.js')];
+const outputs = [
+  at('apps/web/dist/index.html'),
+  at('apps/server/dist/main.js'),
+  at('apps/server/dist/utas-baca.js'),
+  at('apps/server/dist/utas-contoh.js'),
+];
 const stale = outputs.some((file) => !existsSync(file) || statSync(file).mtimeMs < sources);
 if (stale) {
   console.log('Membangun aplikasi (SPA dan server)…');

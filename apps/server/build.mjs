@@ -13,11 +13,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@portal/'));
 
 await build({
-  // The server, and the thread a reader of documents reads in (modules/baca/utas.ts starts it from
-  // beside main.js).
+  // The server, and the threads its heavy work runs in, started from beside main.js: a reader of
+  // documents reads in one (modules/baca/utas.ts), the demo's documents are drawn in another
+  // (modules/baca/contoh-utas.ts).
   entryPoints: {
     main: new URL('./src/main.ts', import.meta.url).pathname,
     'utas-baca': new URL('./src/modules/baca/utas-baca.ts', import.meta.url).pathname,
+    'utas-contoh': new URL('./src/modules/baca/utas-contoh.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

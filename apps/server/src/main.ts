@@ -14,6 +14,7 @@ import { lengkapiDokumenDemo } from './db/seed/dokumen-demo.js';
 import { seedDemo } from './db/seed/index.js';
 import { createLogger } from './logger.js';
 import { type Antrean, bukaAntrean, type SumberAntrean } from './modules/baca/antrean.js';
+import { BuatUtas } from './modules/baca/contoh-utas.js';
 import { metrikBaca } from './modules/baca/metrik.js';
 import { Pembaca } from './modules/baca/pekerja.js';
 import { ATUR_PUBLIC_URL, peringatanAlamat } from './modules/dokumen-resmi/alamat-cek.js';
@@ -131,11 +132,14 @@ pembaca =
 await pembaca?.mulai();
 // The demo's own documents are made after listening: the portal is usable while they are.
 if (config.seedDemo) {
-  lengkapiDokumenDemo(database.db, files, log, config.baca.demoDokumen)
+  // Drawn in a thread of their own (a scanned page is about a second of CPU), ended when done.
+  const pembuat = new BuatUtas({ nice: config.baca.nice });
+  lengkapiDokumenDemo(database.db, files, log, config.baca.demoDokumen, pembuat)
     .then((made) => {
       if (made.pelamar > 0) log.info(made, 'dokumen demo dibuat dan diantrekan untuk dibaca');
     })
-    .catch((error) => log.warn({ err: error }, 'membuat dokumen demo gagal'));
+    .catch((error) => log.warn({ err: error }, 'membuat dokumen demo gagal'))
+    .finally(() => void pembuat.tutup());
 }
 log.info(
   {

@@ -6,16 +6,8 @@
 
 import { setImmediate as giliran } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
-import {
-  type CacatDokumen,
-  type DokumenContoh,
-  ijazahPdf,
-  ktpJpeg,
-  nomorStr,
-  strPdf,
-  transkripPdf,
-  undiCacat,
-} from '../../modules/baca/contoh.js';
+import { type CacatDokumen, type DokumenContoh, nomorStr, undiCacat } from '../../modules/baca/contoh.js';
+import { PEMBUAT_LANGSUNG, type PembuatContoh } from '../../modules/baca/contoh-utas.js';
 import { dataDaftar } from '../../modules/baca/data-daftar.js';
 import type { DataDaftar, JenisDibaca } from '../../modules/baca/jenis.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
@@ -27,6 +19,8 @@ export interface DokumenContohOptions {
   cacatTetap?: Map<number, CacatDokumen[]>;
   /** Applicants per transaction; 50 unless said. */
   ukuranBatch?: number;
+  /** Who draws the files: in this thread unless said (the server draws them in a thread of its own). */
+  pembuat?: PembuatContoh;
 }
 
 export interface DokumenContohResult {
@@ -112,6 +106,7 @@ async function buatBatch(
   options: DokumenContohOptions,
 ): Promise<{ berkas: Berkas[]; cacat: { pelamarId: number; c: CacatDokumen }[] }> {
   const { seed } = options;
+  const { ktpJpeg, transkripPdf, ijazahPdf, strPdf } = options.pembuat ?? PEMBUAT_LANGSUNG;
   const berkas: Berkas[] = [];
   const tercatat: { pelamarId: number; c: CacatDokumen }[] = [];
   const ijazahDari = new Map<string, DokumenContoh>();

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { antreBaca } from '../../modules/baca/antrean.js';
 import type { JenisCacat } from '../../modules/baca/contoh.js';
+import type { PembuatContoh } from '../../modules/baca/contoh-utas.js';
 import type { JenisDibaca } from '../../modules/baca/jenis.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import type { DB } from '../schema.js';
@@ -95,6 +96,7 @@ export async function lengkapiDokumenDemo(
   store: BerkasStore,
   log: Logger,
   jumlah: number,
+  pembuat?: PembuatContoh,
 ): Promise<DokumenDemoResult> {
   const started = performance.now();
   const { raja, others, etalase } = await sasaran(db, jumlah);
@@ -112,7 +114,7 @@ export async function lengkapiDokumenDemo(
         cacatTetap.set(Number(row.id), CACAT_RAJA_AMPAT[track][index] ?? []);
       }
     }
-    const made = await seedDokumenContoh(db, store, rajaIds, { seed: DEMO_SEED, cacatTetap });
+    const made = await seedDokumenContoh(db, store, rajaIds, { seed: DEMO_SEED, cacatTetap, pembuat });
     dokumen += made.dokumen;
     pelamar += rajaIds.length;
     await antreDokumen(db, rajaIds, PRIORITAS_RAJA_AMPAT);
@@ -123,7 +125,7 @@ export async function lengkapiDokumenDemo(
     const cacatTetap = new Map<number, { jenisDokumen: JenisDibaca; cacat: JenisCacat }[]>();
     if (etalase !== null && ids.includes(etalase))
       cacatTetap.set(etalase, [{ jenisDokumen: 'KTP', cacat: 'NIK_TUKAR' }]);
-    const made = await seedDokumenContoh(db, store, ids, { seed: DEMO_SEED, cacatTetap });
+    const made = await seedDokumenContoh(db, store, ids, { seed: DEMO_SEED, cacatTetap, pembuat });
     dokumen += made.dokumen;
     pelamar += ids.length;
     await antreDokumen(db, ids, 0);

@@ -3,11 +3,11 @@
 // reading, a refusal as TidakTerbaca with its Indonesian reason, a time limit, and a next document
 // read after a refusal.
 
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { specimenPdf } from '../../db/seed/demo-files.js';
 import { ktpJpeg } from './contoh.js';
-import { DATA_SITI } from './fixture.js';
+import { DATA_SITI, niceOfThreads } from './fixture.js';
 import { BATAS_BACA, TidakTerbaca } from './pembaca.js';
 import { BacaUtas } from './utas.js';
 
@@ -16,20 +16,6 @@ const utas = new BacaUtas({ nice: NICE });
 afterAll(() => utas.tutup());
 
 const DATA = DATA_SITI;
-
-/** Linux: the nice value of each of this process's threads. */
-function niceOfThreads(): { tid: number; nice: number }[] {
-  return readdirSync('/proc/self/task').flatMap((tid) => {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      // After the command's closing parenthesis: the state is field 3, the nice value field 19.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return [{ tid: Number(tid), nice: Number(fields[16]) }];
-    } catch {
-      return []; // a thread that ended meanwhile
-    }
-  });
-}
 
 const refusal = (promise: Promise<unknown>) =>
   promise.then(

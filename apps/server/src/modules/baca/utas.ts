@@ -5,10 +5,9 @@
 // document's time is ended and a new one started for the next document. Tests and the bench may
 // read in this thread with an engine of their own (BacaLangsung).
 
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type BatasBaca, bacaBerkas, type HasilBaca, type MesinOcr, TidakTerbaca } from './pembaca.js';
+import { skripUtas } from './skrip-utas.js';
 import type { PesanBaca } from './utas-baca.js';
 
 /** A reader of whole files: the reading, or TidakTerbaca with the reason. */
@@ -33,20 +32,6 @@ export const MEMORI_UTAS_MB = 768;
 /** Time past a document's limit before its thread is ended (the reading ends itself before). */
 const CADANGAN_MS = 15_000;
 
-/**
- * The thread's script: the bundle's `utas-baca.js` beside `main.js` (build.mjs), or, when the server
- * runs from source (npm run dev, npm run worker, the tests), the TypeScript source through tsx's
- * loader registered in the thread first.
- */
-function skrip(): URL {
-  const js = new URL('./utas-baca.js', import.meta.url);
-  if (existsSync(fileURLToPath(js))) return js;
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const ts = new URL('./utas-baca.ts', import.meta.url).href;
-  const kode = `import { register } from ${JSON.stringify(tsx)};\nregister();\nawait import(${JSON.stringify(ts)});`;
-  return new URL(`data:text/javascript,${encodeURIComponent(kode)}`);
-}
-
 interface Menunggu {
   resolve: (hasil: HasilBaca) => void;
   reject: (error: Error) => void;
@@ -62,7 +47,7 @@ export class BacaUtas implements PembacaBerkas {
 
   #mulai(): Worker {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(skrip(), {
+    const worker = new Worker(skripUtas('utas-baca'), {
       workerData: { nice: this.opsi.nice },
       resourceLimits: { maxOldGenerationSizeMb: this.opsi.memoriMb ?? MEMORI_UTAS_MB },
       stdout: false,
