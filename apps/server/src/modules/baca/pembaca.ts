@@ -15,7 +15,7 @@ import { type Canvas, createCanvas, loadImage } from '@napi-rs/canvas';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 import type { Baris, HalamanBaca } from './jenis.js';
 import { AMBANG_KEYAKINAN_KATA } from './periksa.js';
-import { halamanTampilan, layakTampil, pdfDariGambar, type Tampilan } from './tampilan.js';
+import { gambarKecil, halamanTampilan, layakTampil, pdfDariGambar, type Tampilan } from './tampilan.js';
 
 const require = createRequire(import.meta.url);
 const TESSERACT_VERSI = (require('tesseract.js/package.json') as { version: string }).version;
@@ -124,14 +124,7 @@ function periksaPiksel(lebar: number, tinggi: number, batas: BatasBaca) {
 
 /** Grey, contrast stretched between the 1st and 99th percentile, at most SISI_MAKS on its longest side. */
 function normalkan(source: Canvas | Awaited<ReturnType<typeof loadImage>>, lebar: number, tinggi: number): Canvas {
-  const skala = Math.min(1, SISI_MAKS / Math.max(lebar, tinggi));
-  const w = Math.max(1, Math.round(lebar * skala));
-  const h = Math.max(1, Math.round(tinggi * skala));
-  const canvas = createCanvas(w, h);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, w, h);
-  ctx.drawImage(source, 0, 0, w, h);
+  const { canvas, ctx, w, h } = gambarKecil(source, lebar, tinggi, SISI_MAKS);
   const image = ctx.getImageData(0, 0, w, h);
   const data = image.data;
   const histogram = new Uint32Array(256);

@@ -4,7 +4,7 @@
 // as one such JPEG and a PDF as a PDF of them, page sizes unchanged (a region read on a page is in
 // the same place on its rendition). The original stays one click away in the viewer.
 
-import type { Canvas, Image } from '@napi-rs/canvas';
+import type { Canvas, Image, SKRSContext2D } from '@napi-rs/canvas';
 import { createCanvas } from '@napi-rs/canvas';
 import PDFDocument from 'pdfkit';
 
@@ -20,18 +20,33 @@ export interface Tampilan {
   mime: 'image/jpeg' | 'application/pdf';
 }
 
-/** One page drawn at most TAMPILAN_SISI on its longest side, in colour as it was scanned, as JPEG. */
-export async function halamanTampilan(source: Canvas | Image, lebar: number, tinggi: number): Promise<Buffer> {
-  const skala = Math.min(1, TAMPILAN_SISI / Math.max(lebar, tinggi));
+/**
+ * A page drawn on white at most `sisi` pixels on its longest side (never enlarged): what the
+ * reader normalises before OCR and what a screen is sent. `halus`: the finer downscaling (the
+ * rendition; the OCR input keeps the default it was tuned with).
+ */
+export function gambarKecil(
+  source: Canvas | Image,
+  lebar: number,
+  tinggi: number,
+  sisi: number,
+  halus = false,
+): { canvas: Canvas; ctx: SKRSContext2D; w: number; h: number } {
+  const skala = Math.min(1, sisi / Math.max(lebar, tinggi));
   const w = Math.max(1, Math.round(lebar * skala));
   const h = Math.max(1, Math.round(tinggi * skala));
   const canvas = createCanvas(w, h);
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, w, h);
-  ctx.imageSmoothingQuality = 'high';
+  if (halus) ctx.imageSmoothingQuality = 'high';
   ctx.drawImage(source, 0, 0, w, h);
-  return canvas.encode('jpeg', MUTU_JPEG);
+  return { canvas, ctx, w, h };
+}
+
+/** One page drawn at most TAMPILAN_SISI on its longest side, in colour as it was scanned, as JPEG. */
+export function halamanTampilan(source: Canvas | Image, lebar: number, tinggi: number): Promise<Buffer> {
+  return gambarKecil(source, lebar, tinggi, TAMPILAN_SISI, true).canvas.encode('jpeg', MUTU_JPEG);
 }
 
 /** Page images, each filling a page of the given size in points, as a PDF without a text layer. */

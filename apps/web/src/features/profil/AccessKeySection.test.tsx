@@ -2,7 +2,6 @@
 // asked again, and the OTP code when the second factor is on; the server's refusal of a field is
 // shown under that field.
 
-import type { Profile } from '@portal/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,23 +10,12 @@ import { clearAuth } from '../../auth/authStore';
 import { jsonResponse, principal } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { signIn } from '../../test/signIn';
+import { profile } from './fixture';
 
 afterEach(() => {
   clearAuth();
   queryClient.clear();
   vi.unstubAllGlobals();
-});
-
-const profile = (totpEnabled: boolean): Profile => ({
-  username: 'verifikator.cpns',
-  fullname: 'Siti Rahmawati',
-  email: 'siti@example.go.id',
-  instansi: { id: 10, kode: 'BKN', nama: 'Badan Kepegawaian Negara' },
-  totpEnabled,
-  recoveryCodesLeft: totpEnabled ? 10 : 0,
-  passwordChangedAt: null,
-  accessKeys: [],
-  signIns: [],
 });
 
 const KEY = {

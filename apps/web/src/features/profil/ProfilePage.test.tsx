@@ -3,7 +3,6 @@
 // nothing is sent; the server's refusal of the new password (its policy) lands on that field. The
 // second factor's one-field forms: a refusal of the field is shown on it, which takes the focus.
 
-import type { Profile } from '@portal/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,23 +11,12 @@ import { clearAuth } from '../../auth/authStore';
 import { jsonResponse, principal } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { signIn } from '../../test/signIn';
+import { profile } from './fixture';
 
 afterEach(() => {
   clearAuth();
   queryClient.clear();
   vi.unstubAllGlobals();
-});
-
-const profile = (totpEnabled: boolean): Profile => ({
-  username: 'verifikator.cpns',
-  fullname: 'Siti Rahmawati',
-  email: 'siti@example.go.id',
-  instansi: { id: 10, kode: 'BKN', nama: 'Badan Kepegawaian Negara' },
-  totpEnabled,
-  recoveryCodesLeft: totpEnabled ? 10 : 0,
-  passwordChangedAt: null,
-  accessKeys: [],
-  signIns: [],
 });
 
 /** The profile as given; each POST answered by the next of `answers`, its path and body kept. */
