@@ -16,7 +16,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
+  globalTeardown: './teardown.ts',
   // A test's time limit is not a speed target (those are the benches'). The gate runs this suite
   // on a 2-core machine with two workers, where a flow takes about twice as long as it does run
   // alone with two workers (the verification cycle 55 s alone, over 120 s in the gate of
