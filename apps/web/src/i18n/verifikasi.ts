@@ -87,6 +87,9 @@ export const idVerifikasi = {
   tersimpan: 'Keputusan tersimpan.',
   /** Issue #32: the toast names whose decision was saved, as the next applicant takes the screen. */
   tersimpanUntuk: (nama: string, keputusan: string) => `Keputusan tersimpan. ${nama}: ${keputusan}.`,
+  /** Issue #32: a decision sent while the next applicant opened, and refused. */
+  belumTersimpan: (nama: string, pesan: string) =>
+    `Keputusan untuk ${nama} belum tersimpan: ${pesan} Isiannya disimpan sebagai draf; ketuk pesan ini untuk membukanya kembali.`,
   drafPulih: 'Isian yang belum tersimpan dipulihkan dari draf.',
   konflik: 'Data berubah',
   muatUlang: 'Muat data terbaru',

@@ -3,7 +3,8 @@
 // every document in a viewer with its own check, and the decision in the one decision panel
 // (keyboard-first, draft kept). Opening is not claiming (issue #32): the applicant is claimed at
 // the verifier's first edit and can be given back; the next one in the list's order is read and
-// loaded in the background and opens at once after "Simpan & berikutnya". Issue #35: what the
+// loaded in the background and opens at once after "Simpan & berikutnya", while the decision is
+// still on its way (a refusal then names the applicant and leads back to the draft). Issue #35: what the
 // reading of the documents found, per document; a finding chosen shows where it was read, and a
 // "berat" one can be used as a TMS reason (button, or A) – never by itself.
 
@@ -20,6 +21,7 @@ import {
 } from '@portal/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ambilPelamar, lepasPelamar, simpanVerifikasi } from '../../api/verifikasi';
 import { idKeputusan } from '../../i18n/keputusan';
 import { idVerifikasi } from '../../i18n/verifikasi';
@@ -83,6 +85,7 @@ export function formProblem(form: Form, detail: PelamarDetail): string | null {
 
 function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const refresh = useRefresh();
   const v = detail.verifikasi;
   const held = v.klaim?.olehSaya ?? false;
@@ -156,18 +159,30 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
         catatan: form.catatan.trim() || null,
       });
     },
-    onSent: async (_, form, action) => {
+    onSent: (_, form, action) => {
       showSuccess(t.tersimpanUntuk(namaLengkap(detail), STATUS_VERIFIKASI_NAMA[form.status === 'MS' ? 'MS' : 'TMS']));
       if (action !== 'berikutnya') {
         void refresh(['pelamar'], ['pelamar-detail', track, LIST, detail.id]);
         return;
       }
-      // Moving on, the saved applicant and the lists are only marked stale (read again when next
-      // shown), so nothing competes with drawing the next applicant on a slow link.
+      // Moved on already: the saved applicant and the lists are only marked stale (read again when
+      // next shown), so nothing competes with drawing the next applicant on a slow link.
       for (const queryKey of [['pelamar'], ['pelamar-detail', track, LIST, detail.id]]) {
         void queryClient.invalidateQueries({ queryKey, refetchType: 'none' });
       }
-      await next.lanjut();
+    },
+    // "Simpan & berikutnya" draws the next applicant while the decision travels (issue #32); a
+    // refusal names this applicant and its tap opens it again, the draft restored.
+    sebelumJawaban: {
+      action: 'berikutnya',
+      pindah: () => next.lanjut(),
+      gagal: (error) => {
+        void queryClient.invalidateQueries({ queryKey: ['pelamar-detail', track, LIST, detail.id] });
+        showError({
+          message: t.belumTersimpan(namaLengkap(detail), error.message),
+          onTap: () => void navigate(`/${track}/verifikasi/detail?id=${detail.id}`),
+        });
+      },
     },
     onReload: async () => {
       const fresh = await queryClient.fetchQuery({ ...detailQuery(track, LIST, detail.id), staleTime: 0 });

@@ -23,11 +23,15 @@ function Keputusan({
   send,
   onReload = () => undefined,
   draftKey = DRAFT_KEY,
+  onSent,
+  sebelumJawaban,
 }: {
   settles: boolean;
   send: (draft: Draft, action: string) => Promise<unknown>;
   onReload?: () => void;
   draftKey?: string | null;
+  onSent?: () => void;
+  sebelumJawaban?: { action: string; pindah: () => void; gagal: (error: Error, draft: Draft) => void };
 }) {
   const decision = useDecision<Draft>({
     draftKey,
@@ -38,7 +42,9 @@ function Keputusan({
         ? { settles: true, title: 'Kirim jawaban', describe: `Jawaban ${draft.pilihan} berlaku.`, ask: 'Kirim?' }
         : { settles: false, note: 'Atasan memeriksanya.' },
     send,
+    onSent,
     onReload,
+    sebelumJawaban,
     actions: [{ id: 'kirim', label: 'Kirim', hotkey: 'Enter' }],
     keys: { a: () => decision.update({ pilihan: 'TERIMA' }), b: () => decision.update({ pilihan: 'TOLAK' }) },
     shortcuts: [
@@ -199,5 +205,50 @@ describe('the decision panel', { timeout: 30_000 }, () => {
     const help = await screen.findByRole('dialog', { name: idKeputusan.pintasan });
     expect(help.textContent).toContain('Tolak');
     expect(help.textContent).toContain('Ctrl + Enter');
+  });
+  it('moves on before the answer when the action asks to; the draft goes once the answer is a success', async () => {
+    const user = userEvent.setup();
+    let answer: (value: unknown) => void = () => undefined;
+    const send = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    const onSent = vi.fn();
+    const urutan: string[] = [];
+    const pindah = vi.fn(() => void urutan.push('pindah'));
+    const gagal = vi.fn();
+    show({ settles: false, send, onSent, sebelumJawaban: { action: 'kirim', pindah, gagal } });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Kirim' }));
+    // Moved on while the decision is still on its way, which is not forgotten meanwhile.
+    await waitFor(() => expect(pindah).toHaveBeenCalledTimes(1));
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(onSent).not.toHaveBeenCalled();
+    expect(localStorage.getItem(DRAFT_KEY)).not.toBeNull();
+    answer({ ok: true });
+    await waitFor(() => expect(onSent).toHaveBeenCalledTimes(1));
+    expect(localStorage.getItem(DRAFT_KEY)).toBeNull();
+    expect(gagal).not.toHaveBeenCalled();
+  });
+
+  it('a refusal after moving on is said by the page, the draft kept for the way back', async () => {
+    const user = userEvent.setup();
+    let refuse: (error: Error) => void = () => undefined;
+    const send = vi.fn(() => new Promise((_, reject) => (refuse = reject)));
+    const onSent = vi.fn();
+    const pindah = vi.fn();
+    const gagal = vi.fn();
+    const view = show({ settles: false, send, onSent, sebelumJawaban: { action: 'kirim', pindah, gagal } });
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Kirim' }));
+    await waitFor(() => expect(pindah).toHaveBeenCalledTimes(1));
+    // The page has gone (the next record took its place) before the answer comes.
+    view.unmount();
+    refuse(new ApiError(422, 'DI_LUAR_JADWAL', 'Jadwal sudah ditutup.'));
+    await waitFor(() => expect(gagal).toHaveBeenCalledTimes(1));
+    expect(gagal.mock.calls[0]?.[0].message).toBe('Jadwal sudah ditutup.');
+    expect(gagal.mock.calls[0]?.[1]).toEqual({ pilihan: 'TOLAK', alasan: 'Tidak sesuai berkas' });
+    expect(onSent).not.toHaveBeenCalled();
+    expect(JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null')).toEqual({
+      pilihan: 'TOLAK',
+      alasan: 'Tidak sesuai berkas',
+    });
   });
 });

@@ -48,6 +48,17 @@ export interface DecisionSpec<D, R = unknown> {
   enabled?: boolean;
   /** Each change of the draft (the verifier's first edit claims the applicant). */
   onEdit?: () => void;
+  /**
+   * An action that moves on before its answer (issue #32: the verifier's "Simpan & berikutnya"
+   * draws the next applicant while the decision travels): `pindah` runs as soon as the decision is
+   * sent. The draft stays in the browser until the answer is a success (then `onSent` runs, the
+   * page may be gone by then); a failure is said by `gagal`, which offers the way back to the draft.
+   */
+  sebelumJawaban?: {
+    action: string;
+    pindah: (draft: D) => void | Promise<void>;
+    gagal: (error: Error, draft: D) => void;
+  };
 }
 
 export interface Decision<D, R = unknown> {
@@ -112,6 +123,21 @@ export function useDecision<D, R = unknown>(spec: DecisionSpec<D, R>): Decision<
     const { spec: current, draft: values } = latest.current;
     setConfirming(null);
     setPending(action);
+    const dulu = current.sebelumJawaban?.action === action ? current.sebelumJawaban : null;
+    if (dulu) {
+      const jawaban = current.send(values, action).then(
+        async (result) => {
+          if (current.draftKey) localStorage.removeItem(current.draftKey);
+          await current.onSent?.(result, values, action);
+        },
+        (error: unknown) => dulu.gagal(error instanceof Error ? error : new Error(String(error)), values),
+      );
+      await dulu.pindah(values);
+      // Still here (nothing to move on to, or moving failed): the answer is waited for as always.
+      await jawaban;
+      setPending(null);
+      return;
+    }
     let result: R;
     try {
       result = await current.send(values, action);
