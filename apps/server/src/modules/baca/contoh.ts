@@ -578,7 +578,7 @@ async function pindaiHalaman(halaman: Canvas | null, cara: Pindai, acak: Acak): 
   }
   ctx.restore();
   derau(ctx, A4.lebar, A4.tinggi, acak, cara.derau);
-  return hasil.encode('jpeg', 72);
+  return hasil.encodeSync('jpeg', 72);
 }
 
 /** A fresh white page to draw on. */
@@ -715,7 +715,7 @@ export async function ktpJpeg(data: DataDaftar, cacat: readonly JenisCacat[], se
     ctx.fillStyle = '#e4e4e2';
     ctx.fillRect(0, 0, lebar, tinggi);
     derau(ctx, lebar, tinggi, acak, 0.08);
-    return { bytes: new Uint8Array(await foto.encode('jpeg', 80)), mime: 'image/jpeg', namaFile: 'ktp.jpg' };
+    return { bytes: new Uint8Array(foto.encodeSync('jpeg', 80)), mime: 'image/jpeg', namaFile: 'ktp.jpg' };
   }
   const meja = ctx.createRadialGradient(lebar * 0.4, tinggi * 0.35, 50, lebar / 2, tinggi / 2, lebar * 0.75);
   const nada = bulat(acak, 0, 2);
@@ -743,7 +743,7 @@ export async function ktpJpeg(data: DataDaftar, cacat: readonly JenisCacat[], se
   ctx.fillStyle = cahaya;
   ctx.fillRect(0, 0, lebar, tinggi);
   derau(ctx, lebar, tinggi, acak, cara.derau);
-  return { bytes: new Uint8Array(await foto.encode('jpeg', 80)), mime: 'image/jpeg', namaFile: 'ktp.jpg' };
+  return { bytes: new Uint8Array(foto.encodeSync('jpeg', 80)), mime: 'image/jpeg', namaFile: 'ktp.jpg' };
 }
 
 const REKTOR = [

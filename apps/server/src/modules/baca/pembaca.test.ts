@@ -70,7 +70,7 @@ describe('bacaBerkas', () => {
     ctx.translate(0, image.width);
     ctx.rotate(-Math.PI / 2);
     ctx.drawImage(image, 0, 0);
-    const sideways = await bacaBerkas(await canvas.encode('jpeg', 92), 'image/jpeg', ocr);
+    const sideways = await bacaBerkas(canvas.encodeSync('jpeg', 92), 'image/jpeg', ocr);
     const page = sideways.halaman[0];
     const text = page?.baris.map((line) => line.teks).join('\n') ?? '';
     expect(text).toContain(DATA.nik);

@@ -391,12 +391,12 @@ export function kembalikanPutaran(page: HalamanBaca, sudut: Putaran, lebar: numb
 
 /** OCR of one normalised page, turned round when it reads better so. */
 async function bacaHalaman(normal: Canvas, ocr: MesinOcr, tenggat: Tenggat): Promise<HalamanBaca> {
-  let terbaik = await ocr.baca(await normal.encode('png'), normal.width, normal.height, tenggat.sisa());
+  let terbaik = await ocr.baca(normal.encodeSync('png'), normal.width, normal.height, tenggat.sisa());
   let jelas = kataJelas(terbaik);
   if (jelas >= KATA_JELAS_MIN) return terbaik;
   for (const sudut of PUTARAN) {
     const turned = putar(normal, sudut);
-    const read = await ocr.baca(await turned.encode('png'), turned.width, turned.height, tenggat.sisa());
+    const read = await ocr.baca(turned.encodeSync('png'), turned.width, turned.height, tenggat.sisa());
     const count = kataJelas(read);
     if (count > jelas && count >= KATA_JELAS_MIN) {
       terbaik = kembalikanPutaran(read, sudut, normal.width, normal.height);
@@ -507,7 +507,7 @@ async function bacaPdf(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, tengg
       await page.render({ canvas: canvas as never, canvasContext: ctx as never, viewport }).promise;
       page.cleanup();
       gambar.push({
-        jpeg: await halamanTampilan(canvas, lebar, tinggi),
+        jpeg: halamanTampilan(canvas, lebar, tinggi),
         lebarPt: viewport.width / SKALA_PDF,
         tinggiPt: viewport.height / SKALA_PDF,
       });
@@ -543,7 +543,7 @@ async function bacaGambar(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, te
   const normal = normalkan(image, image.width, image.height);
   const sidik = sidikGambar(normal);
   const tampilan = layakTampil(
-    { bytes: new Uint8Array(await halamanTampilan(image, image.width, image.height)), mime: 'image/jpeg' },
+    { bytes: new Uint8Array(halamanTampilan(image, image.width, image.height)), mime: 'image/jpeg' },
     bytes.length,
   );
   const halaman = await bacaHalaman(normal, ocr, tenggat);

@@ -44,9 +44,13 @@ export function gambarKecil(
   return { canvas, ctx, w, h };
 }
 
-/** One page drawn at most TAMPILAN_SISI on its longest side, in colour as it was scanned, as JPEG. */
-export function halamanTampilan(source: Canvas | Image, lebar: number, tinggi: number): Promise<Buffer> {
-  return gambarKecil(source, lebar, tinggi, TAMPILAN_SISI, true).canvas.encode('jpeg', MUTU_JPEG);
+/**
+ * One page drawn at most TAMPILAN_SISI on its longest side, in colour as it was scanned, as JPEG.
+ * Encoded synchronously (in the reading thread): the asynchronous encode() of @napi-rs/canvas 0.1
+ * can outlive its canvas and crash the process (tampilan.test.ts).
+ */
+export function halamanTampilan(source: Canvas | Image, lebar: number, tinggi: number): Buffer {
+  return gambarKecil(source, lebar, tinggi, TAMPILAN_SISI, true).canvas.encodeSync('jpeg', MUTU_JPEG);
 }
 
 /** Page images, each filling a page of the given size in points, as a PDF without a text layer. */
