@@ -79,10 +79,19 @@ function SorotanBox({ sorotan, kotak, siap }: { sorotan: Sorotan; kotak: Kotak; 
   );
 }
 
+type PdfJs = typeof import('pdfjs-dist');
+/**
+ * One pdf.js worker for the whole session (issue #32): a worker started per document cost every
+ * viewer a fetch and a compile of pdf.js' worker script before its first page.
+ */
+let pdfWorker: InstanceType<PdfJs['PDFWorker']> | null = null;
+
 async function loadPdfJs() {
   const [pdfjs, worker] = await Promise.all([import('pdfjs-dist'), import('pdfjs-dist/build/pdf.worker.min.mjs?url')]);
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-  return pdfjs;
+  // A document's task, destroyed when its viewer goes, leaves a worker it was given running.
+  if (!pdfWorker || pdfWorker.destroyed) pdfWorker = new pdfjs.PDFWorker();
+  return { pdfjs, worker: pdfWorker };
 }
 
 function PdfPages({
@@ -109,8 +118,8 @@ function PdfPages({
     setFailed(false);
     setDrawn([]);
     (async () => {
-      const pdfjs = await loadPdfJs();
-      const task = pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()) });
+      const { pdfjs, worker } = await loadPdfJs();
+      const task = pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()), worker });
       destroy = () => void task.destroy();
       const pdf = await task.promise;
       if (cancelled) return;
