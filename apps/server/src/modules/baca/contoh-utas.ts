@@ -5,7 +5,7 @@
 
 import { Worker } from 'node:worker_threads';
 import { type DokumenContoh, ijazahPdf, ktpJpeg, strPdf, transkripPdf } from './contoh.js';
-import { skripUtas } from './skrip-utas.js';
+import { skripUtas, UtasBerpesan } from './utas-kerja.js';
 
 /** The documents the demo draws, by the function that draws each. */
 export interface PembuatContoh {
@@ -23,55 +23,32 @@ export interface PesanContoh {
   args: unknown[];
 }
 
+/** An answer from the drawing thread (utas-contoh.ts). */
+interface JawabanContoh {
+  id: number;
+  hasil?: DokumenContoh;
+  gagal?: string;
+}
+
 /** Draws in a thread of its own (utas-contoh.ts), started on the first document, ended by tutup(). */
 export class BuatUtas implements PembuatContoh {
-  #worker: Worker | null = null;
-  #nomor = 0;
-  readonly #menunggu = new Map<number, { resolve: (file: DokumenContoh) => void; reject: (error: Error) => void }>();
+  readonly #utas: UtasBerpesan<PesanContoh, DokumenContoh>;
 
-  constructor(private readonly opsi: { nice: number }) {}
-
-  ktpJpeg: typeof ktpJpeg = (...args) => this.#buat('ktpJpeg', args);
-  transkripPdf: typeof transkripPdf = (...args) => this.#buat('transkripPdf', args);
-  ijazahPdf: typeof ijazahPdf = (...args) => this.#buat('ijazahPdf', args);
-  strPdf: typeof strPdf = (...args) => this.#buat('strPdf', args);
-
-  #mulai(): Worker {
-    if (this.#worker) return this.#worker;
-    const worker = new Worker(skripUtas('utas-contoh'), { workerData: { nice: this.opsi.nice }, stdout: false });
-    worker.unref();
-    worker.on('message', (pesan: { id: number; hasil?: DokumenContoh; gagal?: string }) => {
-      const tunggu = this.#menunggu.get(pesan.id);
-      if (!tunggu) return;
-      this.#menunggu.delete(pesan.id);
-      if (pesan.hasil) tunggu.resolve({ ...pesan.hasil, bytes: new Uint8Array(pesan.hasil.bytes) });
-      else tunggu.reject(new Error(pesan.gagal ?? 'membuat dokumen demo gagal'));
-    });
-    const berakhir = (error: Error) => {
-      if (this.#worker === worker) this.#worker = null;
-      for (const [id, tunggu] of this.#menunggu) {
-        this.#menunggu.delete(id);
-        tunggu.reject(error);
-      }
-    };
-    worker.on('error', berakhir);
-    worker.on('exit', () => berakhir(new Error('utas pembuat dokumen demo berhenti')));
-    this.#worker = worker;
-    return worker;
-  }
-
-  #buat(fungsi: keyof PembuatContoh, args: unknown[]): Promise<DokumenContoh> {
-    const worker = this.#mulai();
-    const id = ++this.#nomor;
-    return new Promise<DokumenContoh>((resolve, reject) => {
-      this.#menunggu.set(id, { resolve, reject });
-      worker.postMessage({ id, fungsi, args } satisfies PesanContoh);
+  constructor(opsi: { nice: number }) {
+    this.#utas = new UtasBerpesan<PesanContoh, DokumenContoh>({
+      mulai: () => new Worker(skripUtas('utas-contoh'), { workerData: { nice: opsi.nice }, stdout: false }),
+      jawaban: ({ hasil, gagal }: JawabanContoh) =>
+        hasil ? { ...hasil, bytes: new Uint8Array(hasil.bytes) } : new Error(gagal ?? 'membuat dokumen demo gagal'),
+      berhenti: 'utas pembuat dokumen demo berhenti',
     });
   }
 
-  async tutup(): Promise<void> {
-    const worker = this.#worker;
-    this.#worker = null;
-    await worker?.terminate();
+  ktpJpeg: typeof ktpJpeg = (...args) => this.#utas.minta({ fungsi: 'ktpJpeg', args });
+  transkripPdf: typeof transkripPdf = (...args) => this.#utas.minta({ fungsi: 'transkripPdf', args });
+  ijazahPdf: typeof ijazahPdf = (...args) => this.#utas.minta({ fungsi: 'ijazahPdf', args });
+  strPdf: typeof strPdf = (...args) => this.#utas.minta({ fungsi: 'strPdf', args });
+
+  tutup(): Promise<void> {
+    return this.#utas.tutup();
   }
 }

@@ -3,9 +3,9 @@
 // requests, at the lower CPU priority BACA_NICE, with its own engine (whose OCR thread it starts
 // inherits the priority). Each message is one file; the answer is the reading, or why not.
 
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type BatasBaca, bacaBerkas, Ocr, TidakTerbaca } from './pembaca.js';
+import { turunkanPrioritas } from './utas-kerja.js';
 
 export interface PesanBaca {
   id: number;
@@ -14,14 +14,7 @@ export interface PesanBaca {
   batas: BatasBaca;
 }
 
-const { nice } = workerData as { nice: number };
-if (nice > 0) {
-  try {
-    os.setPriority(nice);
-  } catch {
-    // Not allowed to lower it (already lower): read at the priority given.
-  }
-}
+turunkanPrioritas((workerData as { nice: number }).nice);
 const ocr = new Ocr();
 
 parentPort?.on('message', async ({ id, bytes, mime, batas }: PesanBaca) => {

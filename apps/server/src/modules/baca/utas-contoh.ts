@@ -3,18 +3,11 @@
 // beside the thread that answers requests, at the lower priority BACA_NICE. Each message is one
 // document to draw; the answer is the file, or why not.
 
-import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PEMBUAT_LANGSUNG, type PesanContoh } from './contoh-utas.js';
+import { turunkanPrioritas } from './utas-kerja.js';
 
-const { nice } = workerData as { nice: number };
-if (nice > 0) {
-  try {
-    os.setPriority(nice);
-  } catch {
-    // Not allowed to lower it (already lower): draw at the priority given.
-  }
-}
+turunkanPrioritas((workerData as { nice: number }).nice);
 
 parentPort?.on('message', async ({ id, fungsi, args }: PesanContoh) => {
   try {

@@ -1,0 +1,112 @@
+// Issue #35 / #33: the threads this module's heavy work runs in (utas.ts reads in one,
+// contoh-utas.ts draws the demo's documents in another): where each starts from, its lower CPU
+// priority, and the numbered requests the calling thread sends it.
+
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
+
+/**
+ * A thread's script by its entry's name (build.mjs): the bundle's `<nama>.js` beside `main.js`, or,
+ * when the server runs from source (npm run dev, npm run worker, the tests), the TypeScript source
+ * through tsx's loader registered in the thread first.
+ */
+export function skripUtas(nama: 'utas-baca' | 'utas-contoh'): URL {
+  const js = new URL(`./${nama}.js`, import.meta.url);
+  if (existsSync(fileURLToPath(js))) return js;
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const ts = new URL(`./${nama}.ts`, import.meta.url).href;
+  const kode = `import { register } from ${JSON.stringify(tsx)};\nregister();\nawait import(${JSON.stringify(ts)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(kode)}`);
+}
+
+/** In a thread's entry: run at the lower CPU priority `nice` (BACA_NICE); on Linux a thread's own. */
+export function turunkanPrioritas(nice: number): void {
+  if (nice <= 0) return;
+  try {
+    os.setPriority(nice);
+  } catch {
+    // Not allowed to lower it (already lower): work at the priority given.
+  }
+}
+
+interface Tunggu<Jawab> {
+  resolve: (jawab: Jawab) => void;
+  reject: (error: Error) => void;
+  timer?: NodeJS.Timeout;
+}
+
+/**
+ * A thread started on the first request and asked by numbered messages: each answer settles its
+ * request. The thread's error or exit fails every request still waiting, and the next request
+ * starts a new thread.
+ */
+export class UtasBerpesan<Pesan extends { id: number }, Jawab> {
+  #worker: Worker | null = null;
+  #nomor = 0;
+  readonly #menunggu = new Map<number, Tunggu<Jawab>>();
+
+  constructor(
+    private readonly opsi: {
+      mulai: () => Worker;
+      /** An answer (`{ id, … }`) as its result, or as the Error its request fails with. */
+      jawaban: (pesan: { id: number }) => Jawab | Error;
+      /** The thread's own error (a crash, its memory limit) as the waiting requests' reason. */
+      galat?: (error: Error & { code?: string }) => Error;
+      /** Why the waiting requests fail when the thread ends. */
+      berhenti: string;
+    },
+  ) {}
+
+  #mulai(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = this.opsi.mulai();
+    worker.unref();
+    worker.on('message', (pesan: { id: number }) => {
+      const tunggu = this.#menunggu.get(pesan.id);
+      if (!tunggu) return;
+      this.#menunggu.delete(pesan.id);
+      clearTimeout(tunggu.timer);
+      const jawab = this.opsi.jawaban(pesan);
+      if (jawab instanceof Error) tunggu.reject(jawab);
+      else tunggu.resolve(jawab);
+    });
+    const berakhir = (error: Error) => {
+      if (this.#worker === worker) this.#worker = null;
+      for (const [id, tunggu] of this.#menunggu) {
+        this.#menunggu.delete(id);
+        clearTimeout(tunggu.timer);
+        tunggu.reject(error);
+      }
+    };
+    worker.on('error', (error: Error & { code?: string }) => berakhir(this.opsi.galat?.(error) ?? error));
+    worker.on('exit', () => berakhir(new Error(this.opsi.berhenti)));
+    this.#worker = worker;
+    return worker;
+  }
+
+  /** Sends one request; past `batas.ms` it fails with `batas.habis()` and its thread, stuck, is ended. */
+  minta(isi: Omit<Pesan, 'id'>, batas?: { ms: number; habis: () => Error }): Promise<Jawab> {
+    const worker = this.#mulai();
+    const id = ++this.#nomor;
+    return new Promise<Jawab>((resolve, reject) => {
+      const timer =
+        batas &&
+        setTimeout(() => {
+          this.#menunggu.delete(id);
+          reject(batas.habis());
+          if (this.#worker === worker) this.#worker = null;
+          void worker.terminate();
+        }, batas.ms);
+      this.#menunggu.set(id, { resolve, reject, timer });
+      worker.postMessage({ ...isi, id });
+    });
+  }
+
+  async tutup(): Promise<void> {
+    const worker = this.#worker;
+    this.#worker = null;
+    await worker?.terminate();
+  }
+}
