@@ -14,7 +14,7 @@ import { DETAIL, ROW } from '../../test/bacaan';
 import { jsonResponse, menuEntry, principal } from '../../test/factories';
 import { renderApp } from '../../test/renderApp';
 import { signIn } from '../../test/signIn';
-import { clearToasts } from '../../ui/toast';
+import { clearToasts, getToasts } from '../../ui/toast';
 
 afterEach(() => {
   clearAuth();
@@ -28,8 +28,11 @@ const t = idVerifikasi;
 const PERTAMA: PelamarDetail = { ...DETAIL, dokumen: [], temuanDokumen: [] };
 const KEDUA: PelamarDetail = { ...PERTAMA, id: 2, nama: 'Budi Santoso', noPeserta: '24101234567891' };
 
-/** The queue (both applicants), their details, the claim, and the first one's save answered by `simpan`. */
-function stubServer(simpan: () => Promise<Response>) {
+/**
+ * The queue (both applicants), their details, the claim (answered by `ambil`), and the first one's
+ * save answered by `simpan`.
+ */
+function stubServer(simpan: () => Promise<Response>, ambil = async () => jsonResponse(200, { id: 1 })) {
   const saves: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -39,7 +42,7 @@ function stubServer(simpan: () => Promise<Response>) {
         const rows = [ROW, { ...ROW, id: 2, nama: KEDUA.nama, noPeserta: KEDUA.noPeserta }];
         return jsonResponse(200, { data: rows, recordsTotal: rows.length, summaries: [] });
       }
-      if (url.endsWith('/ambil')) return jsonResponse(200, { id: 1 });
+      if (url.endsWith('/ambil')) return ambil();
       if (url.endsWith('/cpns/verifikator/1') && init?.method === 'PUT') {
         saves.push(JSON.parse(String(init.body)));
         return simpan();
@@ -88,5 +91,25 @@ describe('"Simpan & berikutnya" (issue #32)', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: PERTAMA.nama, level: 2 })).toBeTruthy();
     expect(await screen.findByText(idKeputusan.drafPulih)).toBeTruthy();
     await waitFor(() => expect((screen.getByRole('radio', { name: /TMS/ }) as HTMLInputElement).checked).toBe(true));
+  });
+
+  it('a claim refused while sending a restored draft is said once, naming the applicant', async () => {
+    await signIn(verifikator());
+    const saves = stubServer(
+      async () => jsonResponse(200, { version: 3 }),
+      async () =>
+        jsonResponse(409, { error: 'SEDANG_DIKERJAKAN', message: 'Pelamar sedang dikerjakan verifikator lain.' }),
+    );
+    // A draft from earlier, sent without an edit first: the claim is made by the save itself.
+    const draft = { version: PERTAMA.verifikasi.version, cek: {}, status: 'TMS', alasanTms: ['X'], catatan: '' };
+    localStorage.setItem('draf-verifikasi:cpns:1', JSON.stringify(draft));
+    renderApp('/cpns/verifikasi/detail?id=1');
+    await screen.findByText(idKeputusan.drafPulih);
+    fireEvent.keyDown(document.body, { key: 'Enter', ctrlKey: true });
+    await screen.findByRole('heading', { name: KEDUA.nama, level: 2 });
+    await screen.findByText(t.belumTersimpan(PERTAMA.nama, 'Pelamar sedang dikerjakan verifikator lain.'));
+    expect(saves).toHaveLength(0);
+    expect(getToasts().filter((toast) => toast.message.includes('sedang dikerjakan'))).toHaveLength(1);
+    expect(localStorage.getItem('draf-verifikasi:cpns:1')).not.toBeNull();
   });
 });

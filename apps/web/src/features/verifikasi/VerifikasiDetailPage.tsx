@@ -110,7 +110,8 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
     habis: t.antrianKosong,
   });
 
-  // The claim: made once, at the first edit (or before sending a restored draft).
+  // The claim: made once, at the first edit (or before sending a restored draft). A refusal is
+  // said once: by a toast at the edit, by the decision's own error when sending.
   const klaim = useRef<Promise<unknown> | null>(null);
   const pastikanKlaim = () => {
     if (held) return Promise.resolve();
@@ -118,7 +119,6 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
       () => refresh(['pelamar'], ['pelamar-detail', track, LIST, detail.id]),
       (error: unknown) => {
         klaim.current = null;
-        showError(error instanceof Error ? error.message : String(error));
         void refresh(['pelamar-detail', track, LIST, detail.id]);
         throw error;
       },
@@ -139,7 +139,8 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
   const decision = useDecision<Form>({
     draftKey: editable ? draftKey(track, detail.id) : null,
     enabled: editable,
-    onEdit: () => void pastikanKlaim().catch(() => undefined),
+    onEdit: () =>
+      void pastikanKlaim().catch((error: unknown) => showError(error instanceof Error ? error.message : String(error))),
     initial: () => emptyForm(detail),
     validate: (form) => formProblem(form, detail),
     // The supervisor reviews it and may return it: saved at once (ui/decision rule).
