@@ -3,6 +3,7 @@
 // the queue, and every discrepancy found on its document while the clean documents stay unflagged;
 // the scans are also kept at the size a screen needs (issue #32).
 
+import { createCanvas } from '@napi-rs/canvas';
 import { DEMO_PASSWORD, type PelamarDetail } from '@portal/contract';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +19,8 @@ import { type Antrean, antreBaca, bukaAntrean } from './antrean.js';
 import { cacatTetap, JENIS_CACAT } from './contoh.js';
 import { nilaiKebenaran } from './kebenaran.js';
 import { Pembaca } from './pekerja.js';
+import { ukuranGambar } from './pembaca.js';
+import { TAMPILAN_SISI } from './tampilan.js';
 
 const RAJA_AMPAT = 8;
 let testDb: TestDb;
@@ -217,4 +220,87 @@ describe('pembacaan dokumen terhadap kebenaran yang dicatat', () => {
       await app.close();
     }
   });
+
+  it('gives a kind it does not read (a pas foto) its rendition only: nothing read, found or audited', async () => {
+    const app = await buildApp({
+      config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', JWT_SECRET: TEST_JWT_SECRET }),
+      db: testDb.db,
+      files: store,
+    });
+    try {
+      const foto = await testDb.db
+        .selectFrom('dokumen as d')
+        .innerJoin('pelamar as p', 'p.id', 'd.pelamar_id')
+        .where('d.jenis', '=', 'PAS_FOTO')
+        .where('p.track', '=', 'cpns')
+        .select(['d.id', 'p.id as pelamar_id'])
+        .orderBy('d.id')
+        .executeTakeFirstOrThrow();
+      // A 12-megapixel phone photo, as applicants upload them: grain the JPEG cannot smooth away.
+      const canvas = createCanvas(4000, 3000);
+      const ctx = canvas.getContext('2d');
+      ctx.fillStyle = '#c9d7e8';
+      ctx.fillRect(0, 0, 4000, 3000);
+      let seed = 11;
+      for (let i = 0; i < 300_000; i++) {
+        seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+        ctx.fillStyle = `rgba(40,30,20,${(seed % 10) / 100})`;
+        ctx.fillRect(seed % 4000, (seed >> 8) % 3000, 3, 3);
+      }
+      const bytes = canvas.encodeSync('jpeg', 92);
+      const sha = await store.put(bytes);
+      await testDb.db
+        .insertInto('berkas')
+        .values({ sha256: sha, mime: 'image/jpeg', size: bytes.length })
+        .onConflict((oc) => oc.column('sha256').doNothing())
+        .execute();
+      await testDb.db
+        .updateTable('dokumen')
+        .set({ berkas_sha256: sha, nama_file: 'pas-foto.jpg' })
+        .where('id', '=', foto.id)
+        .execute();
+      await antreBaca(testDb.db, [Number(foto.id)]);
+      const deadline = Date.now() + 60_000;
+      let row = await testDb.db
+        .selectFrom('dokumen_bacaan')
+        .where('dokumen_id', '=', foto.id)
+        .select(['status', 'tampilan_sha256'])
+        .executeTakeFirstOrThrow();
+      while (row.status !== 'SELESAI' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        row = await testDb.db
+          .selectFrom('dokumen_bacaan')
+          .where('dokumen_id', '=', foto.id)
+          .select(['status', 'tampilan_sha256'])
+          .executeTakeFirstOrThrow();
+      }
+      expect(row.status).toBe('SELESAI');
+
+      const client = new TestClient(app);
+      const verifier = await client.loginToken('verifikator.rajaampat', DEMO_PASSWORD);
+      const detail = (
+        await client.request({ method: 'GET', url: `/api/cpns/verifikator/${foto.pelamar_id}`, token: verifier })
+      ).json() as PelamarDetail;
+      const item = detail.dokumen.find((dokumen) => dokumen.id === Number(foto.id));
+      expect(item).toMatchObject({ jenis: 'PAS_FOTO', bacaan: null, tampilan: { mime: 'image/jpeg' } });
+      expect(detail.temuanDokumen.filter((temuan) => temuan.dokumenId === Number(foto.id))).toEqual([]);
+      const path = `/api/cpns/verifikator/${foto.pelamar_id}/dokumen/${foto.id}`;
+      const tampil = await client.request({ method: 'GET', url: `${path}/tampilan`, token: verifier });
+      expect(tampil.statusCode).toBe(200);
+      expect(tampil.headers['content-type']).toBe('image/jpeg');
+      expect(ukuranGambar(tampil.rawPayload)).toEqual({ lebar: TAMPILAN_SISI, tinggi: 1050 });
+      expect(tampil.rawPayload.length).toBeLessThan(bytes.length * 0.25);
+      expect(tampil.headers['content-disposition']).toMatch(/pas-foto-ringkas\.jpg"$/);
+
+      // Drawing a rendition is not a reading in the applicant's history.
+      const admin = await client.loginToken('admin.rajaampat', DEMO_PASSWORD);
+      const seen = (
+        await client.request({ method: 'GET', url: `/api/cpns/admin/${foto.pelamar_id}`, token: admin })
+      ).json() as PelamarDetail;
+      const dibaca = seen.verifikasi.riwayat?.filter((entry) => entry.aksi === 'BACA_DOKUMEN') ?? [];
+      expect(dibaca.some((entry) => /PAS_FOTO/.test(entry.ke ?? ''))).toBe(false);
+    } finally {
+      await app.close();
+    }
+  }, 90_000);
 });

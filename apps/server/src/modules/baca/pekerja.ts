@@ -95,24 +95,28 @@ export async function kerjakanBaca(
     .execute();
 
   const started = performance.now();
+  // Issue #32: a kind the portal does not read (pas foto, letters) still gets its rendition.
+  const periksa = dibaca(dokumen.jenis);
   let hasil: HasilBaca | null = null;
   let alasanGagal: string | null = null;
   const bytes = await bacaBytes(files, job.sha256);
   if (!bytes) alasanGagal = 'Berkas tidak ditemukan di penyimpanan.';
   else {
     try {
-      hasil = await pembaca.baca(bytes, dokumen.mime, batas);
+      hasil = await pembaca.baca(bytes, dokumen.mime, batas, !periksa);
     } catch (error) {
       if (!(error instanceof TidakTerbaca)) throw error;
       alasanGagal = error.message;
     }
   }
 
-  const daftar = (await dataDaftar(db, [pelamarId])).get(pelamarId);
   const temuan: (TemuanBaru & { pelamarLain?: number })[] = [];
-  if (hasil && daftar && dibaca(dokumen.jenis))
-    temuan.push(...periksaDokumen(dokumen.jenis, hasil.halaman, daftar).temuan);
-  if (alasanGagal) {
+  if (hasil && dibaca(dokumen.jenis)) {
+    const daftar = (await dataDaftar(db, [pelamarId])).get(pelamarId);
+    if (daftar) temuan.push(...periksaDokumen(dokumen.jenis, hasil.halaman, daftar).temuan);
+  }
+  // A file that could not even be drawn is a finding only where the portal reads it.
+  if (alasanGagal && periksa) {
     temuan.push({
       kode: 'TIDAK_TERBACA',
       tingkat: 'PERIKSA',
@@ -259,6 +263,8 @@ export async function kerjakanBaca(
         ), 0) WHERE id = ${id}
       `.execute(trx);
     }
+    // Only a reading is an event of the applicant's file; drawing a rendition is not.
+    if (!periksa) return true;
     await recordAudit(trx, {
       action: 'BACA_DOKUMEN',
       instansiId: dokumen.instansi_id,

@@ -462,7 +462,16 @@ function halamanTeks(items: PdfTextItem[], lebar: number, tinggi: number): Halam
   return { lebar, tinggi, baris, keyakinan: 100, sumber: 'TEKS_PDF' };
 }
 
-async function bacaPdf(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, tenggat: Tenggat): Promise<HasilBaca> {
+/**
+ * `ocr` null: only the rendition (issue #32) of a document the portal does not read (a pas foto, a
+ * letter): its pages drawn, nothing read, hashed or checked.
+ */
+async function bacaPdf(
+  bytes: Uint8Array,
+  ocr: MesinOcr | null,
+  batas: BatasBaca,
+  tenggat: Tenggat,
+): Promise<HasilBaca> {
   const { getDocument } = await loadPdfJs();
   let document: Awaited<ReturnType<typeof getDocument>['promise']>;
   try {
@@ -511,6 +520,7 @@ async function bacaPdf(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, tengg
         lebarPt: viewport.width / SKALA_PDF,
         tinggiPt: viewport.height / SKALA_PDF,
       });
+      if (!ocr) continue;
       const normal = normalkan(canvas, lebar, tinggi);
       if (nomor === 1) sidik = sidikGambar(normal);
       halaman.push(await bacaHalaman(normal, ocr, tenggat));
@@ -518,7 +528,7 @@ async function bacaPdf(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, tengg
     return {
       halaman,
       sidik,
-      mesin: halaman.some((page) => page.sumber === 'OCR') ? ocr.mesin : 'teks PDF',
+      mesin: !ocr ? MESIN_TAMPILAN : halaman.some((page) => page.sumber === 'OCR') ? ocr.mesin : 'teks PDF',
       halamanTotal,
       tampilan:
         gambar.length === halamanTotal
@@ -530,7 +540,12 @@ async function bacaPdf(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, tengg
   }
 }
 
-async function bacaGambar(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, tenggat: Tenggat): Promise<HasilBaca> {
+async function bacaGambar(
+  bytes: Uint8Array,
+  ocr: MesinOcr | null,
+  batas: BatasBaca,
+  tenggat: Tenggat,
+): Promise<HasilBaca> {
   const size = ukuranGambar(bytes);
   if (!size) throw new TidakTerbaca('Berkas gambar rusak atau bukan JPEG/PNG.');
   periksaPiksel(size.lebar, size.tinggi, batas);
@@ -540,21 +555,28 @@ async function bacaGambar(bytes: Uint8Array, ocr: MesinOcr, batas: BatasBaca, te
   } catch {
     throw new TidakTerbaca('Berkas gambar rusak atau tidak dapat dibuka.');
   }
-  const normal = normalkan(image, image.width, image.height);
-  const sidik = sidikGambar(normal);
   const tampilan = layakTampil(
     { bytes: new Uint8Array(halamanTampilan(image, image.width, image.height)), mime: 'image/jpeg' },
     bytes.length,
   );
+  if (!ocr) return { halaman: [], sidik: null, mesin: MESIN_TAMPILAN, halamanTotal: 1, tampilan };
+  const normal = normalkan(image, image.width, image.height);
+  const sidik = sidikGambar(normal);
   const halaman = await bacaHalaman(normal, ocr, tenggat);
   return { halaman: [halaman], sidik, mesin: ocr.mesin, halamanTotal: 1, tampilan };
 }
 
-/** Reads one stored file. Throws TidakTerbaca with the reason when it cannot or may not. */
+/** What a document of a kind the portal does not read gets: its rendition only (issue #32). */
+export const MESIN_TAMPILAN = 'tampilan ringkas saja';
+
+/**
+ * Reads one stored file (`ocr` null: draws its rendition only). Throws TidakTerbaca with the
+ * reason when it cannot or may not.
+ */
 export async function bacaBerkas(
   bytes: Uint8Array,
   mime: string,
-  ocr: MesinOcr,
+  ocr: MesinOcr | null,
   batas: BatasBaca = BATAS_BACA,
 ): Promise<HasilBaca> {
   if (bytes.length > batas.ukuran) {

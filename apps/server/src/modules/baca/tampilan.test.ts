@@ -11,7 +11,7 @@ import { specimenPdf } from '../../db/seed/demo-files.js';
 import { ktpJpeg } from './contoh.js';
 import { DATA_SITI } from './fixture.js';
 import type { HalamanBaca } from './jenis.js';
-import { bacaBerkas, type MesinOcr, ukuranGambar } from './pembaca.js';
+import { bacaBerkas, MESIN_TAMPILAN, type MesinOcr, ukuranGambar } from './pembaca.js';
 import { HEMAT_MIN, pdfDariGambar, TAMPILAN_SISI } from './tampilan.js';
 
 const diam: MesinOcr = {
@@ -78,6 +78,20 @@ describe('tampilan ringkas dokumen', () => {
     expect(hasil.tampilan?.mime).toBe('image/jpeg');
     expect(ukuranGambar(hasil.tampilan?.bytes ?? new Uint8Array())).toEqual({ lebar: TAMPILAN_SISI, tinggi: 1050 });
     expect(hasil.tampilan?.bytes.length ?? Number.POSITIVE_INFINITY).toBeLessThan(foto.length * HEMAT_MIN);
+  }, 60_000);
+
+  it('draws a kind the portal does not read into its rendition without reading it', async () => {
+    const foto = await pindaian(4000, 3000, 92);
+    const gambar = await bacaBerkas(foto, 'image/jpeg', null);
+    expect(gambar).toMatchObject({ halaman: [], sidik: null, mesin: MESIN_TAMPILAN, tampilan: { mime: 'image/jpeg' } });
+    const surat = await pdfDariGambar([{ jpeg: await pindaian(2480, 3508, 90), lebarPt: 595.28, tinggiPt: 841.89 }]);
+    const pdf = await bacaBerkas(surat, 'application/pdf', null);
+    expect(pdf).toMatchObject({
+      halaman: [],
+      sidik: null,
+      mesin: MESIN_TAMPILAN,
+      tampilan: { mime: 'application/pdf' },
+    });
   }, 60_000);
 
   it('keeps only the original when it is already small, or born-digital', async () => {

@@ -12,14 +12,16 @@ export interface PesanBaca {
   bytes: Uint8Array;
   mime: string;
   batas: BatasBaca;
+  /** The rendition only, nothing read (a kind of document the portal does not read). */
+  hanyaTampilan: boolean;
 }
 
 turunkanPrioritas((workerData as { nice: number }).nice);
 const ocr = new Ocr();
 
-parentPort?.on('message', async ({ id, bytes, mime, batas }: PesanBaca) => {
+parentPort?.on('message', async ({ id, bytes, mime, batas, hanyaTampilan }: PesanBaca) => {
   try {
-    parentPort?.postMessage({ id, hasil: await bacaBerkas(bytes, mime, ocr, batas) });
+    parentPort?.postMessage({ id, hasil: await bacaBerkas(bytes, mime, hanyaTampilan ? null : ocr, batas) });
   } catch (error) {
     parentPort?.postMessage({
       id,

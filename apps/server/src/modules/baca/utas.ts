@@ -10,17 +10,20 @@ import { type BatasBaca, bacaBerkas, type HasilBaca, type MesinOcr, TidakTerbaca
 import type { PesanBaca } from './utas-baca.js';
 import { skripUtas, UtasBerpesan } from './utas-kerja.js';
 
-/** A reader of whole files: the reading, or TidakTerbaca with the reason. */
+/**
+ * A reader of whole files: the reading, or TidakTerbaca with the reason. `hanyaTampilan`: the
+ * rendition only, for a kind of document the portal does not read (issue #32).
+ */
 export interface PembacaBerkas {
-  baca(bytes: Uint8Array, mime: string, batas: BatasBaca): Promise<HasilBaca>;
+  baca(bytes: Uint8Array, mime: string, batas: BatasBaca, hanyaTampilan?: boolean): Promise<HasilBaca>;
   tutup(): Promise<void>;
 }
 
 /** Reads in the calling thread with the given engine (tests, the bench's native engine). */
 export class BacaLangsung implements PembacaBerkas {
   constructor(private readonly ocr: MesinOcr) {}
-  baca(bytes: Uint8Array, mime: string, batas: BatasBaca): Promise<HasilBaca> {
-    return bacaBerkas(bytes, mime, this.ocr, batas);
+  baca(bytes: Uint8Array, mime: string, batas: BatasBaca, hanyaTampilan = false): Promise<HasilBaca> {
+    return bacaBerkas(bytes, mime, hanyaTampilan ? null : this.ocr, batas);
   }
   tutup(): Promise<void> {
     return this.ocr.tutup();
@@ -61,10 +64,10 @@ export class BacaUtas implements PembacaBerkas {
     });
   }
 
-  baca(bytes: Uint8Array, mime: string, batas: BatasBaca): Promise<HasilBaca> {
+  baca(bytes: Uint8Array, mime: string, batas: BatasBaca, hanyaTampilan = false): Promise<HasilBaca> {
     // The reading keeps its own time; a thread still busy well past it is stuck: it is ended.
     return this.#utas.minta(
-      { bytes, mime, batas },
+      { bytes, mime, batas, hanyaTampilan },
       { ms: batas.detik * 1000 + CADANGAN_MS, habis: () => new TidakTerbaca('Waktu membaca dokumen habis.') },
     );
   }

@@ -289,6 +289,20 @@ describe('documents from a ZIP with a manifest (issue #18)', () => {
       { jenis: 'KTP', nama_file: '99140100000000001.pdf', mime: 'application/pdf' },
       { jenis: 'PAS_FOTO', nama_file: 'foto.png', mime: 'image/png' },
     ]);
+    // Both are put up for the reader with their file: the KTP to be read, the photo for the
+    // rendition a screen is sent (issue #32).
+    const antre = await api.ctx.db
+      .selectFrom('dokumen_bacaan as r')
+      .innerJoin('dokumen as d', 'd.id', 'r.dokumen_id')
+      .innerJoin('pelamar as p', 'p.id', 'd.pelamar_id')
+      .where('p.no_peserta', '=', '99140100000000001')
+      .select(['d.jenis', 'r.status'])
+      .orderBy('d.jenis')
+      .execute();
+    expect(antre).toEqual([
+      { jenis: 'KTP', status: 'ANTRE' },
+      { jenis: 'PAS_FOTO', status: 'ANTRE' },
+    ]);
     // The same archive again: nothing changes.
     expect((await fx.cek('dokumen', 'dokumen.zip', bytes)).json()).toMatchObject({ baru: 0, berubah: 0, sama: 2 });
   });

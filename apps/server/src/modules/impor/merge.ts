@@ -9,7 +9,6 @@ import type { ImporJenis } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { antreBaca } from '../baca/antrean.js';
-import { dibaca } from '../baca/jenis.js';
 
 export type Db = Kysely<DB> | Transaction<DB>;
 
@@ -201,10 +200,11 @@ export async function terapkanBatch(
         ON CONFLICT (pelamar_id, jenis) DO UPDATE SET nama_file = excluded.nama_file,
           berkas_sha256 = excluded.berkas_sha256, diunggah_at = excluded.diunggah_at
         RETURNING id, jenis, (xmax = 0) AS baru`.execute(trx);
-      // Issue #35: the documents the portal reads are put up for reading with the change of their file.
+      // Issue #35: the documents are put up for reading with the change of their file (the kinds
+      // the portal does not read, for their rendition only: issue #32).
       await antreBaca(
         trx,
-        rows.rows.filter((row) => dibaca(row.jenis)).map((row) => Number(row.id)),
+        rows.rows.map((row) => Number(row.id)),
       );
       return hitungUpsert(rows.rows);
     }

@@ -6,6 +6,7 @@ import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { dibaca } from '../baca/jenis.js';
 import { dayText, inScope as idInScope, momentText } from '../shared/list-sql.js';
 import { riwayat as riwayatOf } from '../shared/riwayat.js';
 import { type ListScope, pelamarRowQuery, toPelamarRow } from './queries.js';
@@ -190,9 +191,11 @@ export async function pelamarDetail(
       mime: d.mime,
       ukuran: d.size,
       diunggahAt: d.diunggah_at ?? '',
-      bacaan: d.baca_status
-        ? { status: d.baca_status, mesin: d.baca_mesin, pesan: d.baca_pesan, dibacaAt: d.dibaca_at }
-        : null,
+      // A kind the portal does not read has a row for its rendition only: no reading to show.
+      bacaan:
+        d.baca_status && dibaca(d.jenis)
+          ? { status: d.baca_status, mesin: d.baca_mesin, pesan: d.baca_pesan, dibacaAt: d.dibaca_at }
+          : null,
       tampilan: d.tampilan_mime ? { mime: d.tampilan_mime, ukuran: Number(d.tampilan_size) } : null,
     })),
     temuanDokumen: row.temuan_dokumen.map((t) => ({
