@@ -8,7 +8,7 @@
 // tesseract.js'. Asserts nothing.
 //
 // Run: npx tsx bench/baca/run.ts   (BENCH_PELAMAR=120 BENCH_PER_JENIS=4; BENCH_NATIVE=0 skips the
-// native engine)
+// native engine; BENCH_PEKERJA=2 reads once, with two workers)
 
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, sql } from 'kysely';
@@ -28,6 +28,8 @@ import { PostgresBerkasStore } from '../../apps/server/src/storage/postgres-berk
 
 const PELAMAR = Number(process.env.BENCH_PELAMAR ?? 120);
 const PER_JENIS = Number(process.env.BENCH_PER_JENIS ?? 4);
+/** The rounds' numbers of workers: "1,2" times one and then two; "2" alone is enough for accuracy. */
+const PEKERJA = (process.env.BENCH_PEKERJA ?? '1,2').split(',').map(Number);
 const log = pino({ level: 'silent' });
 
 const quantile = (values: number[], q: number) => {
@@ -78,7 +80,7 @@ async function main() {
 
   for (const engine of engines) {
     const rounds: { pekerja: number; detik: number; perMenit: number; median: number; p95: number }[] = [];
-    for (const pekerja of [1, 2]) {
+    for (const pekerja of PEKERJA) {
       await antreBaca(db, docs, { ulang: true });
       const reader = new Pembaca(antrean, db, store, { jumlah: pekerja, log, relaiMs: 200, mesin: engine.mesin });
       started = performance.now();
