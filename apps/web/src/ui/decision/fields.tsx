@@ -4,13 +4,18 @@
 import { Textarea, type TextareaProps } from '@mantine/core';
 import type { Choice } from './DecisionPanel';
 import type { Decision } from './useDecision';
+import './fields.css';
 
 /** The fields of a draft that hold text. */
 type TextField<D> = { [K in keyof D]: D[K] extends string ? K : never }[keyof D];
 
-/** A reason or a note: two rows that grow, up to 2,000 characters (the same everywhere). */
-export function ReasonText(props: Omit<TextareaProps, 'autosize' | 'minRows' | 'maxLength'>) {
-  return <Textarea autosize minRows={2} maxLength={2000} {...props} />;
+/**
+ * A reason or a note: two rows that grow (fields.css), up to 2,000 characters (the same
+ * everywhere). Mantine's `autosize` measured a hidden copy of the field at every render: a forced
+ * layout each time the next applicant was drawn.
+ */
+export function ReasonText(props: Omit<TextareaProps, 'autosize' | 'minRows' | 'maxLength' | 'rows'>) {
+  return <Textarea rows={2} maxLength={2000} classNames={{ input: 'portal-reason-text' }} {...props} />;
 }
 
 /** A reason or a note of the draft (`field`). */
