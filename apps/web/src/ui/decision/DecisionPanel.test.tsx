@@ -212,13 +212,22 @@ describe('the decision panel', { timeout: 30_000 }, () => {
     const send = vi.fn(() => new Promise((resolve) => (answer = resolve)));
     const onSent = vi.fn();
     const urutan: string[] = [];
-    const pindah = vi.fn(() => void urutan.push('pindah'));
+    // The page being left is not drawn again before it moves on (issue #32): no "sending" state yet.
+    const pindah = vi.fn(() => {
+      const kirim = screen.getByRole('button', { name: 'Kirim' });
+      urutan.push(kirim.hasAttribute('data-loading') ? 'pindah setelah digambar ulang' : 'pindah');
+    });
     const gagal = vi.fn();
     show({ settles: false, send, onSent, sebelumJawaban: { action: 'kirim', pindah, gagal } });
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Kirim' }));
     // Moved on while the decision is still on its way, which is not forgotten meanwhile.
     await waitFor(() => expect(pindah).toHaveBeenCalledTimes(1));
+    expect(urutan).toEqual(['pindah']);
+    // Still here (the test has no next page): it shows the decision travelling, and a second
+    // Ctrl+Enter sends nothing more.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Kirim' }).hasAttribute('data-loading')).toBe(true));
+    fireEvent.keyDown(window, { key: 'Enter', ctrlKey: true });
     expect(send).toHaveBeenCalledTimes(1);
     expect(onSent).not.toHaveBeenCalled();
     expect(localStorage.getItem(DRAFT_KEY)).not.toBeNull();

@@ -106,6 +106,8 @@ export function useDecision<D, R = unknown>(spec: DecisionSpec<D, R>): Decision<
   const [help, setHelp] = useState(false);
   const latest = useRef({ spec, draft, pending, confirming });
   latest.current = { spec, draft, pending, confirming };
+  // Sending without a render (the move-on path): a second request meanwhile is refused by this.
+  const mengirim = useRef(false);
 
   const update = useCallback((change: Partial<D> | ((previous: D) => D)) => {
     setProblem(null);
@@ -122,9 +124,11 @@ export function useDecision<D, R = unknown>(spec: DecisionSpec<D, R>): Decision<
   const send = useCallback(async (action: string) => {
     const { spec: current, draft: values } = latest.current;
     setConfirming(null);
-    setPending(action);
     const dulu = current.sebelumJawaban?.action === action ? current.sebelumJawaban : null;
     if (dulu) {
+      // Moving on: the page being left is not drawn again (its "sending" state would be seen by
+      // nobody, and that render delayed the next one's, issue #32); it shows it only if it stays.
+      mengirim.current = true;
       const jawaban = current.send(values, action).then(
         async (result) => {
           if (current.draftKey) localStorage.removeItem(current.draftKey);
@@ -134,10 +138,13 @@ export function useDecision<D, R = unknown>(spec: DecisionSpec<D, R>): Decision<
       );
       await dulu.pindah(values);
       // Still here (nothing to move on to, or moving failed): the answer is waited for as always.
+      setPending(action);
       await jawaban;
+      mengirim.current = false;
       setPending(null);
       return;
     }
+    setPending(action);
     let result: R;
     try {
       result = await current.send(values, action);
@@ -156,7 +163,7 @@ export function useDecision<D, R = unknown>(spec: DecisionSpec<D, R>): Decision<
     (action?: string) => {
       const { spec: current, draft: values, pending: busy, confirming: asking } = latest.current;
       const chosen = action ?? current.actions[0]?.id ?? '';
-      if (busy || current.enabled === false) return;
+      if (busy || mengirim.current || current.enabled === false) return;
       if (asking) {
         // Ctrl+Enter again while the dialog asks: the same as its button.
         void send(asking.action);
