@@ -61,6 +61,11 @@ const envSchema = z.object({
    */
   BACA_PEKERJA: z.coerce.number().int().min(0).max(16).default(1),
   /**
+   * Issue #33: imports this process applies at once (jobs from the same queue); 0: none here (a
+   * separate `npm run worker` process, or another instance, applies them).
+   */
+  IMPOR_PEKERJA: z.coerce.number().int().min(0).max(8).default(1),
+  /**
    * Issue #35: the CPU priority (nice, 0–19) of the OCR threads and of `npm run worker`: reading
    * takes what the people at work leave, and all of an idle machine.
    */
@@ -147,6 +152,8 @@ export interface Config {
   seedDemo: boolean;
   /** Issue #35: the reading of documents: workers in this process and the queue's schema. */
   baca: { pekerja: number; nice: number; antreanSchema: string; demoDokumen: number };
+  /** Issue #33: import apply jobs this process takes from the queue at once. */
+  impor: { pekerja: number };
   trustProxy: boolean;
   cookieSecure: boolean;
   logLevel: string;
@@ -226,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       antreanSchema: e.ANTREAN_SCHEMA,
       demoDokumen: e.DEMO_DOKUMEN,
     },
+    impor: { pekerja: e.IMPOR_PEKERJA },
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? false,
     logLevel: e.LOG_LEVEL,

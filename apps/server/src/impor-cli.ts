@@ -60,7 +60,7 @@ try {
   if (values['dry-run']) {
     console.info('--dry-run: tidak ada yang diubah.');
   } else {
-    const job = await mulaiTerapkan(database.db, cek.id, oleh);
+    const job = await mulaiTerapkan(database.db, cek.id, oleh, { langsung: true });
     let last = 0;
     const done = await jalankanJob(database.db, job.id, (p) => {
       if (performance.now() - last < 2000) return;

@@ -20,6 +20,7 @@ import { Pembaca } from './modules/baca/pekerja.js';
 import { ATUR_PUBLIC_URL, peringatanAlamat } from './modules/dokumen-resmi/alamat-cek.js';
 import { bacaP12, caDemo } from './modules/dokumen-resmi/tte.js';
 import type { Lifecycle } from './modules/health/routes.js';
+import { PekerjaImpor } from './modules/impor/pekerja.js';
 import { startMetricsServer } from './modules/metrics/server.js';
 import { openBerkasStore } from './storage/open-berkas-store.js';
 
@@ -88,6 +89,7 @@ const metricsServer = config.metrics.port
 // Issue #35: set once the server listens (below).
 let antrean: Antrean | null = null;
 let pembaca: Pembaca | null = null;
+let pekerjaImpor: PekerjaImpor | null = null;
 
 const shutdown = async (signal: string) => {
   lifecycle.draining = true;
@@ -104,6 +106,7 @@ const shutdown = async (signal: string) => {
   await app.close();
   metricsServer?.close();
   await pembaca?.berhenti().catch(() => undefined);
+  await pekerjaImpor?.berhenti().catch(() => undefined);
   await antrean?.tutup().catch(() => undefined);
   await database.close();
   log.info({ signal }, 'server berhenti');
@@ -130,6 +133,10 @@ pembaca =
       })
     : null;
 await pembaca?.mulai();
+// Issue #33: this instance's share of applying imports (IMPOR_PEKERJA).
+pekerjaImpor =
+  config.impor.pekerja > 0 ? new PekerjaImpor(antrean, database.db, { jumlah: config.impor.pekerja, log }) : null;
+await pekerjaImpor?.mulai();
 // The demo's own documents are made after listening: the portal is usable while they are.
 if (config.seedDemo) {
   // Drawn in a thread of their own (a scanned page is about a second of CPU), ended when done.

@@ -1,8 +1,9 @@
-// Issue #35: `npm run worker` – a process that only reads documents: it takes jobs from the same
-// PostgreSQL queue as the instances (any number of such processes may run; no document is read
-// twice), BACA_PEKERJA at once (default 1), and stops cleanly on SIGTERM after the document in hand.
-// It needs DATABASE_URL: the embedded database belongs to the one server process that opened it,
-// whose own workers (BACA_PEKERJA) read its documents.
+// Issue #35: `npm run worker` – a process that only runs batch work: it takes jobs from the same
+// PostgreSQL queue as the instances (any number of such processes may run; no job runs twice):
+// reading documents, BACA_PEKERJA at once (default 1), and (issue #33) applying imports,
+// IMPOR_PEKERJA at once (default 1; instances may then run with IMPOR_PEKERJA=0). It stops cleanly
+// on SIGTERM after the document in hand. It needs DATABASE_URL: the embedded database belongs to
+// the one server process that opened it, whose own workers do this work.
 
 import os from 'node:os';
 import { loadConfig } from './config.js';
@@ -11,6 +12,7 @@ import { createLogger } from './logger.js';
 import { bukaAntrean } from './modules/baca/antrean.js';
 import { metrikBaca } from './modules/baca/metrik.js';
 import { Pembaca } from './modules/baca/pekerja.js';
+import { PekerjaImpor } from './modules/impor/pekerja.js';
 import { PortalMetrics } from './modules/metrics/metrics.js';
 import { startMetricsServer } from './modules/metrics/server.js';
 import { openBerkasStore } from './storage/open-berkas-store.js';
@@ -43,14 +45,22 @@ const pembaca = new Pembaca(antrean, database.db, files, {
   onSelesai: metrikBaca(metrics.registry, antrean),
 });
 await pembaca.mulai();
+// Its own pool (DB_POOL_SIZE): batches of APPLY_BATCH rows, one transaction each.
+const pekerjaImpor =
+  config.impor.pekerja > 0 ? new PekerjaImpor(antrean, database.db, { jumlah: config.impor.pekerja, log }) : null;
+await pekerjaImpor?.mulai();
 const metricsServer = config.metrics.port
   ? await startMetricsServer(metrics, config.metrics.host, config.metrics.port)
   : null;
-log.info({ pekerja: Math.max(1, config.baca.pekerja) }, 'pekerja baca dokumen berjalan');
+log.info(
+  { pekerja: Math.max(1, config.baca.pekerja), pekerjaImpor: config.impor.pekerja },
+  'pekerja baca dokumen dan impor berjalan',
+);
 
 const stop = async (signal: string) => {
   log.info({ signal }, 'pekerja berhenti setelah dokumen yang sedang dibaca');
   await pembaca.berhenti();
+  await pekerjaImpor?.berhenti();
   await antrean.tutup();
   metricsServer?.close();
   await database.close();

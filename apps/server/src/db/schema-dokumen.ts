@@ -55,6 +55,9 @@ export interface ImporJobTable {
   mulai: Generated<Date>;
   selesai_pada: Date | null;
   detak_at: Generated<Date>;
+  /** Issue #33: handed to the job queue (the relay), and taken by a worker (when). */
+  diantre: Generated<boolean>;
+  dikerjakan_at: Date | null;
   pesan: string | null;
   oleh: number | null;
   oleh_nama: string;

@@ -52,6 +52,8 @@ export const idDataSeleksi = {
     progresTeks: (selesai: string, total: string, laju: string) =>
       `${selesai} dari ${total} baris · ${laju} baris/detik`,
     sisa: (detik: string) => `perkiraan sisa ${detik} detik`,
+    menunggu: (total: string) =>
+      `Menunggu pekerja impor… ${total} baris akan diterapkan begitu pekerja tersedia (impor lain mungkin sedang berjalan).`,
     batalkan: 'Batalkan impor',
     riwayat: 'Impor terakhir',
     riwayatKosong: 'Belum ada impor untuk jenis data ini.',

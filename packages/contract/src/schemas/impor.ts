@@ -124,6 +124,8 @@ export const imporJobSchema = z.object({
   /** Why it failed or was cancelled, in Indonesian. */
   pesan: z.string().nullable(),
   oleh: z.string(),
+  /** Issue #33: no worker has taken it yet (it runs when one is free). */
+  menunggu: z.boolean(),
 });
 export type ImporJob = z.infer<typeof imporJobSchema>;
 

@@ -34,6 +34,7 @@ import * as m0037 from './0037-dokumen-tte.js';
 import * as m0038 from './0038-baca-dokumen.js';
 import * as m0039 from './0039-temuan-nasional.js';
 import * as m0040 from './0040-tampilan-dokumen.js';
+import * as m0041 from './0041-impor-antrean.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0038-baca-dokumen': m0038,
   '0039-temuan-nasional': m0039,
   '0040-tampilan-dokumen': m0040,
+  '0041-impor-antrean': m0041,
 };

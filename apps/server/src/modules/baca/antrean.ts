@@ -1,5 +1,5 @@
-// Issue #35: the job queue on PostgreSQL (pg-boss 10) that batch work runs on, and the way a
-// document is put up for reading.
+// Issue #35: the job queue on PostgreSQL (pg-boss 10) that batch work runs on (reading documents;
+// applying imports, issue #33), and the way a document is put up for reading.
 //
 // On PostgreSQL pg-boss keeps its own small pool and its own schema. On the embedded default it
 // speaks to the same PGlite through pg-boss's `db` option (one statement with parameters via
@@ -26,6 +26,15 @@ export type SumberAntrean =
 export const ANTREAN_BACA = 'baca-dokumen';
 /** Jobs that failed every attempt, with the reason (pg-boss's dead-letter queue). */
 export const ANTREAN_BACA_GAGAL = 'baca-dokumen-gagal';
+
+/**
+ * Issue #33: an import's apply job (modules/impor/pekerja.ts). Never retried by the queue: a job
+ * cut short is ended as failed by its heartbeat (impor/terapkan.ts), and applying the same check
+ * again goes on where it stopped.
+ */
+export const ANTREAN_IMPOR = 'impor-terapkan';
+/** The queue's own expiry of an apply job (a million rows takes minutes; the heartbeat decides). */
+const KEDALUWARSA_IMPOR_DETIK = 6 * 60 * 60;
 
 /** Attempts after the first, and the first pause (doubled each time: retryBackoff). */
 export const ULANG_BACA = { retryLimit: 3, retryDelay: 20, retryBackoff: true } as const;
@@ -88,6 +97,12 @@ export async function bukaAntrean(sumber: SumberAntrean, opsi: OpsiAntrean = {})
     deadLetter: ANTREAN_BACA_GAGAL,
     expireInSeconds: KEDALUWARSA_DETIK,
     ...(opsi.ulang ?? ULANG_BACA),
+  });
+  await boss.createQueue(ANTREAN_IMPOR, {
+    name: ANTREAN_IMPOR,
+    policy: 'standard',
+    retryLimit: 0,
+    expireInSeconds: KEDALUWARSA_IMPOR_DETIK,
   });
   const transaksi = async <T>(work: (db: PgBoss.Db) => Promise<T>): Promise<T> => {
     if (sumber.kind === 'pglite') {

@@ -7,10 +7,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DEMO_PASSWORD, type ImporJob } from '@portal/contract';
 import { sql } from 'kysely';
-import { beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { useApiFixture } from '../../test/api-fixture.js';
+import { type Antrean, bukaAntrean } from '../baca/antrean.js';
 import type { CounterDelta } from '../shared/counter-deltas.js';
 import { JENIS_IMPOR } from './kinds.js';
+import { PekerjaImpor } from './pekerja.js';
 
 /** A multipart/form-data body with one file field, as a browser's FormData sends it. */
 function multipart(filename: string, content: Buffer | string) {
@@ -27,10 +29,24 @@ function multipart(filename: string, content: Buffer | string) {
 
 export function useImporFixture() {
   const api = useApiFixture();
+  // The apply jobs run as they do in the server: on the job queue, taken by an import worker.
+  const state = { token: '', antrean: null as Antrean | null, pekerja: null as PekerjaImpor | null };
   beforeAll(async () => {
     state.token = await api.client.loginToken('superadmin', DEMO_PASSWORD);
+    state.antrean = await bukaAntrean(api.ctx.sumberAntrean, { pollingIntervalSeconds: 0.5 });
+    state.pekerja = new PekerjaImpor(state.antrean, api.ctx.db, {
+      jumlah: 1,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      relaiMs: 100,
+      pollingIntervalSeconds: 0.5,
+    });
+    await state.pekerja.mulai();
+  }, 60_000);
+  // Registered after the app's: run before it closes the database.
+  afterAll(async () => {
+    await state.pekerja?.berhenti();
+    await state.antrean?.tutup();
   });
-  const state = { token: '' };
   return {
     api,
     /** The national operator's token. */

@@ -64,7 +64,7 @@ describe('an import from check to apply (issue #18)', () => {
     const oleh = { id: null, nama: 'uji' };
     const report = await cekBerkas(api.ctx.db, { jenis: 'instansi', file, namaFile: 'massal.csv', oleh });
     expect(report.baru).toBe(APPLY_BATCH * 2 + 10);
-    const job = await mulaiTerapkan(api.ctx.db, report.id, oleh);
+    const job = await mulaiTerapkan(api.ctx.db, report.id, oleh, { langsung: true });
     await expect(mulaiTerapkan(api.ctx.db, report.id, oleh)).rejects.toMatchObject({
       statusCode: 409,
       code: 'IMPOR_BERJALAN',
@@ -77,6 +77,86 @@ describe('an import from check to apply (issue #18)', () => {
       n: number;
     }>`SELECT count(*)::int AS n FROM instansi WHERE nama LIKE 'Instansi Massal %'`.execute(api.ctx.db);
     expect(inserted.rows[0]?.n).toBe(APPLY_BATCH);
+  }, 60_000);
+
+  it("an apply runs on the job queue; a dead worker's job is ended and the next goes to a live worker (issue #33)", async () => {
+    const oleh = { id: null, nama: 'uji' };
+    const checked = async (name: string, prefix: string, n: number) => {
+      const file = path.join(api.filesDir, name);
+      writeFileSync(
+        file,
+        csv([
+          ['kode', 'nama', 'jenis'],
+          ...Array.from({ length: n }, (_, i) => [`${prefix}${String(i).padStart(4, '0')}`, `${name} ${i}`, 'daerah']),
+        ]),
+      );
+      return cekBerkas(api.ctx.db, { jenis: 'instansi', file, namaFile: name, oleh });
+    };
+    // A worker took this job and its process died: the heartbeat stopped two minutes ago.
+    const dead = await mulaiTerapkan(api.ctx.db, (await checked('mati.csv', '61', 20)).id, oleh, { langsung: true });
+    await sql`UPDATE impor_job SET dikerjakan_at = now() - interval '2 minutes', detak_at = now() - interval '2 minutes'
+      WHERE id = ${dead.id}`.execute(api.ctx.db);
+
+    // The next apply of the same kind is not blocked by it; it is queued, not run by the request…
+    const next = await checked('hidup.csv', '62', 30);
+    const started = await api.client.request({
+      method: 'POST',
+      url: `/api/admin/impor/cek/${next.id}/terapkan`,
+      token: fx.token,
+    });
+    expect(started.statusCode, started.body).toBe(202);
+    expect(started.json()).toMatchObject({ status: 'BERJALAN', menunggu: true, selesai: 0 });
+    const job = (id: string) => api.client.request({ url: `/api/admin/impor/jobs/${id}`, token: fx.token });
+    expect((await job(dead.id)).json()).toMatchObject({
+      status: 'GAGAL',
+      pesan: expect.stringMatching(/pekerja atau server dimulai ulang.*terapkan ulang/),
+    });
+    // …and a live worker takes it and runs it to its end.
+    await expect
+      .poll(async () => (await job(started.json().id)).json().status, { timeout: 20_000, interval: 100 })
+      .toBe('SELESAI');
+    expect((await job(started.json().id)).json()).toMatchObject({ baru: 30, selesai: 30, menunggu: false });
+    const inserted = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM instansi WHERE nama LIKE 'hidup.csv %'`.execute(api.ctx.db);
+    expect(inserted.rows[0]?.n).toBe(30);
+  }, 60_000);
+
+  it('a job waiting for a worker is cancelled at once; a job is never run twice (issue #33)', async () => {
+    const oleh = { id: null, nama: 'uji' };
+    const check = async (name: string, prefix: string) => {
+      const file = path.join(api.filesDir, name);
+      writeFileSync(
+        file,
+        csv([
+          ['kode', 'nama', 'jenis'],
+          ...Array.from({ length: 12 }, (_, i) => [`${prefix}${String(i).padStart(4, '0')}`, `${name} ${i}`, 'daerah']),
+        ]),
+      );
+      return (await cekBerkas(api.ctx.db, { jenis: 'instansi', file, namaFile: name, oleh })).id;
+    };
+    // Kept off the queue (as the CLI's is): nobody takes it until it is run.
+    const waiting = await mulaiTerapkan(api.ctx.db, await check('tunggu.csv', '63'), oleh, { langsung: true });
+    expect(waiting).toMatchObject({ status: 'BERJALAN', menunggu: true });
+    const cancelled = await api.client.request({
+      method: 'POST',
+      url: `/api/admin/impor/jobs/${waiting.id}/batal`,
+      token: fx.token,
+    });
+    expect(cancelled.json()).toMatchObject({
+      status: 'DIBATALKAN',
+      menunggu: false,
+      pesan: expect.stringMatching(/sebelum dimulai/),
+    });
+    expect(await jalankanJob(api.ctx.db, waiting.id)).toMatchObject({ status: 'DIBATALKAN', selesai: 0 });
+
+    const twice = await mulaiTerapkan(api.ctx.db, await check('dua.csv', '64'), oleh, { langsung: true });
+    // Two callers at once (two workers handed the same job): one claims it, the other leaves it.
+    await Promise.all([jalankanJob(api.ctx.db, twice.id), jalankanJob(api.ctx.db, twice.id)]);
+    expect(await jalankanJob(api.ctx.db, twice.id)).toMatchObject({ status: 'SELESAI', baru: 12, selesai: 12 });
+    const audits = await sql<{ n: number }>`SELECT count(*)::int AS n FROM audit_event
+      WHERE action = 'IMPOR_TERAPKAN' AND details->>'job' = ${twice.id}`.execute(api.ctx.db);
+    expect(audits.rows[0]?.n).toBe(1);
   }, 60_000);
 
   it('a check longer than its answer goes on, is followed to its end, and cannot be applied before', async () => {

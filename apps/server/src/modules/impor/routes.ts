@@ -35,7 +35,7 @@ import { recordAudit } from '../audit/audit.js';
 import { barisDitolak, cekBerkas, laporanCek, type Pengimpor, requireJenis } from './cek.js';
 import { berkasDitolak, template } from './files.js';
 import { infoJenis, JENIS_TERSEDIA } from './kinds.js';
-import { batalkanJob, daftarJob, jalankanJob, jobOf, mulaiTerapkan } from './terapkan.js';
+import { batalkanJob, daftarJob, jobOf, mulaiTerapkan } from './terapkan.js';
 
 /** The largest file the check takes (a million applicants is about 300 MB of CSV). */
 export const IMPOR_MAX_BYTES = 2 * 1024 * 1024 * 1024;
@@ -170,11 +170,8 @@ export async function imporRoutes(app: FastifyInstance, { db, files }: { db: Kys
       },
     },
     async (request, reply) => {
+      // Run by a queue worker in any process (pekerja.ts); progress is read from impor_job.
       const job = await mulaiTerapkan(db, request.params.id, pengimpor(request));
-      // The job outlives the request: progress is read from impor_job by any instance.
-      void jalankanJob(db, job.id).catch((error: unknown) =>
-        request.log.error({ err: error, job: job.id }, 'impor gagal'),
-      );
       return reply.status(202).send(job);
     },
   );

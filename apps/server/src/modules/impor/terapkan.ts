@@ -1,7 +1,9 @@
 // Issue #18: an import's second step. `mulaiTerapkan` starts the apply job of a check (cek.ts):
 // staged rows merged batch by batch (each batch one transaction, so a crash or a cancel leaves
 // whole batches), progress in impor_job for every instance and tab to read, one running job per
-// kind. The screen, the API and the CLI all come through here.
+// kind. The screen, the API and the CLI all come through here. Issue #33: the screen's and the
+// API's jobs are run by a queue worker (pekerja.ts) in whichever process has one; the CLI runs its
+// own at once.
 
 import { randomUUID } from 'node:crypto';
 import { IMPOR_ERROR_CODES, type ImporJenis, type ImporJob } from '@portal/contract';
@@ -36,6 +38,7 @@ function toJob(row: unknown): ImporJob {
     selesai_pada: Date | null;
     pesan: string | null;
     oleh_nama: string;
+    dikerjakan_at: Date | null;
   };
   const mulai = new Date(r.mulai);
   const end = r.selesai_pada ? new Date(r.selesai_pada) : new Date();
@@ -61,6 +64,7 @@ function toJob(row: unknown): ImporJob {
     selesaiPada: r.selesai_pada ? new Date(r.selesai_pada).toISOString() : null,
     pesan: r.pesan,
     oleh: r.oleh_nama,
+    menunggu: r.status === 'BERJALAN' && r.dikerjakan_at === null,
   };
 }
 
@@ -84,15 +88,27 @@ export async function daftarJob(db: Kysely<DB>, jenis?: ImporJenis): Promise<Imp
   return (await query.execute()).map(toJob);
 }
 
-/** Jobs whose process died (no heartbeat for a minute) are ended, so they block nobody. */
+/**
+ * Jobs whose worker died (taken, then no heartbeat for a minute) are ended, so they block nobody;
+ * a job no worker has taken yet is waiting, not dead.
+ */
 async function akhiriYangMati(db: Kysely<DB>) {
   await sql`UPDATE impor_job SET status = 'GAGAL', selesai_pada = detak_at,
-      pesan = 'Proses impor terhenti (server dimulai ulang). Baris yang sudah masuk tetap masuk; terapkan ulang berkas yang sama untuk melanjutkan.'
-    WHERE status = 'BERJALAN' AND detak_at < now() - make_interval(secs => ${STALE_SECONDS})`.execute(db);
+      pesan = 'Proses impor terhenti (pekerja atau server dimulai ulang). Baris yang sudah masuk tetap masuk; terapkan ulang berkas yang sama untuk melanjutkan.'
+    WHERE status = 'BERJALAN' AND dikerjakan_at IS NOT NULL
+      AND detak_at < now() - make_interval(secs => ${STALE_SECONDS})`.execute(db);
 }
 
-/** Step 2: starts the apply job of a check (409 while one of the same kind runs). */
-export async function mulaiTerapkan(db: Kysely<DB>, cekId: string, oleh: Pengimpor): Promise<ImporJob> {
+/**
+ * Step 2: starts the apply job of a check (409 while one of the same kind runs or waits): queued
+ * for a worker, or with `langsung` kept off the queue for the caller to run (the CLI).
+ */
+export async function mulaiTerapkan(
+  db: Kysely<DB>,
+  cekId: string,
+  oleh: Pengimpor,
+  opsi: { langsung?: boolean } = {},
+): Promise<ImporJob> {
   await akhiriCekMati(db, cekId);
   const cek = await db
     .selectFrom('impor_cek')
@@ -141,6 +157,7 @@ export async function mulaiTerapkan(db: Kysely<DB>, cekId: string, oleh: Pengimp
         konflik: counts.konflik,
         oleh: oleh.id,
         oleh_nama: oleh.nama,
+        diantre: opsi.langsung ?? false,
       })
       .execute();
   } catch (error) {
@@ -156,13 +173,24 @@ export async function mulaiTerapkan(db: Kysely<DB>, cekId: string, oleh: Pengimp
   return jobOf(db, id);
 }
 
-/** Runs an apply job to its end (the server does not await it; the CLI does). */
+/**
+ * Runs an apply job to its end (a queue worker, or the CLI). It claims the job first: a job already
+ * taken, or ended meanwhile (cancelled while waiting), is left as it is.
+ */
 export async function jalankanJob(
   db: Kysely<DB>,
   jobId: string,
   onProgress?: (job: ImporJob) => void,
 ): Promise<ImporJob> {
-  const job = await db.selectFrom('impor_job').selectAll().where('id', '=', jobId).executeTakeFirstOrThrow();
+  const job = await db
+    .updateTable('impor_job')
+    .set({ dikerjakan_at: sql<Date>`now()`, detak_at: sql<Date>`now()` })
+    .where('id', '=', jobId)
+    .where('status', '=', 'BERJALAN')
+    .where('dikerjakan_at', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!job) return jobOf(db, jobId);
   const jenis = job.jenis as ImporJenis;
   try {
     const range = await sql<{ dari: number | null; sampai: number | null }>`
@@ -264,8 +292,21 @@ export async function jalankanJob(
   return jobOf(db, jobId);
 }
 
-/** Asks a running job to stop after its current batch. */
+/** Asks a running job to stop after its current batch; a job still waiting ends at once. */
 export async function batalkanJob(db: Kysely<DB>, jobId: string): Promise<ImporJob> {
+  const menunggu = await db
+    .updateTable('impor_job')
+    .set({
+      status: 'DIBATALKAN',
+      batal_diminta: true,
+      selesai_pada: sql<Date>`now()`,
+      pesan: 'Dibatalkan sebelum dimulai. Tidak ada data yang diubah.',
+    })
+    .where('id', '=', jobId)
+    .where('status', '=', 'BERJALAN')
+    .where('dikerjakan_at', 'is', null)
+    .executeTakeFirst();
+  if (menunggu.numUpdatedRows > 0n) return jobOf(db, jobId);
   const updated = await db
     .updateTable('impor_job')
     .set({ batal_diminta: true })

@@ -65,8 +65,10 @@ export function JobProgress({ job, onCancel }: { job: ImporJob; onCancel: () => 
         </Group>
         <Progress value={percent} size="lg" aria-label={t.progres} animated={job.status === 'BERJALAN'} />
         <Text size="sm" aria-live="polite">
-          {t.progresTeks(angka(job.selesai), angka(job.total), angka(job.barisPerDetik))}
-          {job.sisaDetik !== null ? ` · ${t.sisa(angka(job.sisaDetik))}` : ''}
+          {job.menunggu
+            ? t.menunggu(angka(job.total))
+            : t.progresTeks(angka(job.selesai), angka(job.total), angka(job.barisPerDetik))}
+          {!job.menunggu && job.sisaDetik !== null ? ` · ${t.sisa(angka(job.sisaDetik))}` : ''}
         </Text>
         {job.status !== 'BERJALAN' && <Counts report={job} />}
         {job.pesan && <Alert color={job.status === 'GAGAL' ? 'red' : 'gray'}>{job.pesan}</Alert>}
