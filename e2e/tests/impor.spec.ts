@@ -166,3 +166,29 @@ test('Jadwal Tahapan: a window edited in WIB stays after a reload', async ({ pag
     `${String(day).padStart(2, '0')}/${mm}/${yyyy} ${jam}`,
   );
 });
+
+test('Jadwal Tahapan: the sample rate of the second verification is set by keyboard and stays after a reload (issue #34)', async ({
+  page,
+}) => {
+  await signIn(page, 'superadmin');
+  await page.goto('/admin/jadwal');
+  const rate = page.getByRole('textbox', { name: 'Persentase sampel: PPPK Guru' });
+  await expect(rate).toHaveValue('5%');
+  await rate.fill('7,5');
+  await rate.press('Enter');
+  await expect(page.getByText('Sampel verifikasi kedua PPPK Guru menjadi 7,5%.')).toBeVisible();
+  await page
+    .getByRole('region', { name: 'Sampel verifikasi kedua' })
+    .screenshot({ path: 'test-results/sampel-verifikasi.png' });
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Persentase sampel: PPPK Guru' })).toHaveValue('7,5%');
+  const row = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('textbox', { name: 'Persentase sampel: PPPK Guru' }) });
+  await expect(row).toContainText(/Diubah \d{2}\/\d{2}\/\d{4} \d{2}\.\d{2} WIB oleh /);
+  await expect(row).not.toContainText('oleh superadmin');
+  // Back to the default for the tests that follow.
+  await page.getByRole('textbox', { name: 'Persentase sampel: PPPK Guru' }).fill('5');
+  await page.getByRole('button', { name: 'Simpan: Persentase sampel PPPK Guru' }).click();
+  await expect(page.getByText('Sampel verifikasi kedua PPPK Guru menjadi 5%.')).toBeVisible();
+});

@@ -33,6 +33,7 @@ import { jadwalRoutes } from './modules/jadwal/routes.js';
 import { createMailer } from './modules/mail/create-mailer.js';
 import { PortalMetrics } from './modules/metrics/metrics.js';
 import { metricsPlugin } from './modules/metrics/routes.js';
+import { mutuRoutes } from './modules/mutu/routes.js';
 import { nonAsnRoutes } from './modules/nonasn/routes.js';
 import { rollUpNonAsnCounts } from './modules/nonasn/service.js';
 import { pelamarListRoutes } from './modules/pelamar/routes.js';
@@ -222,6 +223,7 @@ export async function buildApp({
   await app.register(penggunaRoutes, { db, mailer });
   // Issue #18: loading selection data and the stage windows (national operator).
   await app.register(imporRoutes, { db, files });
+  await app.register(mutuRoutes, { db });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).
   const rollUp = setInterval(() => {

@@ -16,6 +16,7 @@ export * from './schemas/dokumen-resmi.js';
 export * from './schemas/impor.js';
 export * from './schemas/jadwal.js';
 export * from './schemas/lists.js';
+export * from './schemas/mutu.js';
 export * from './schemas/nonasn.js';
 export * from './schemas/oidc.js';
 export * from './schemas/primitives.js';

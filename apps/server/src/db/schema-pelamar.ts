@@ -248,3 +248,21 @@ export interface NonAsnCountDeltaTable {
   status_konfirmasi: StatusKonfirmasiColumn;
   delta: number;
 }
+
+/** Issue #34: the sample rate of the blind second verification, per track (migration 0042). */
+export interface SampelVerifikasiTable {
+  track: TrackColumn;
+  persen: Numeric;
+  diubah_at: Timestamp | null;
+  diubah_oleh: string | null;
+}
+
+/** Issue #34: the draw made with a verifier's final decision (migration 0042). */
+export interface UndianSampelTable {
+  pelamar_id: number;
+  verifikator_id: number | null;
+  persen: Numeric;
+  nilai: number;
+  terpilih: boolean;
+  diundi_at: Generated<Timestamp>;
+}

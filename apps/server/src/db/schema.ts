@@ -47,8 +47,10 @@ import type {
   PelamarSupervisiCountTable,
   PelamarSupervisiDeltaTable,
   PelamarTable,
+  SampelVerifikasiTable,
   SanggahNilaiTable,
   SanggahTable,
+  UndianSampelTable,
 } from './schema-pelamar.js';
 
 export type * from './columns.js';
@@ -125,4 +127,6 @@ export interface DB {
   dokumen_bacaan: DokumenBacaanTable;
   temuan_dokumen: TemuanDokumenTable;
   demo_cacat: DemoCacatTable;
+  sampel_verifikasi: SampelVerifikasiTable;
+  undian_sampel: UndianSampelTable;
 }

@@ -83,4 +83,19 @@ export const idDataSeleksi = {
     mulaiWajib: 'Waktu mulai wajib diisi.',
     selesaiWajib: 'Waktu selesai wajib diisi.',
   },
+  sampel: {
+    judul: 'Sampel verifikasi kedua',
+    keterangan:
+      'Sebagian keputusan akhir verifikator (MS/TMS) diundi untuk diverifikasi ulang secara buta oleh verifikator lain dari instansi dan jalur yang sama. 0% mematikan. Perubahan berlaku untuk keputusan berikutnya dan dicatat dalam jejak audit.',
+    persen: 'Persentase sampel',
+    simpan: 'Simpan',
+    tersimpan: (jalur: string, persen: string) => `Sampel verifikasi kedua ${jalur} menjadi ${persen}.`,
+    bawaan: 'Bawaan, belum pernah diubah',
+    diubah: (waktu: string, oleh: string) => `Diubah ${waktu} oleh ${oleh}`,
+    wajib: 'Isi persentase sampel (0–100).',
+    terlaluBesar: 'Persentase tidak boleh lebih dari 100.',
+    terlaluKecil: 'Persentase tidak boleh kurang dari 0.',
+    memuat: 'Memuat persentase sampel…',
+    gagalMemuat: 'Persentase sampel tidak dapat dimuat.',
+  },
 } as const;

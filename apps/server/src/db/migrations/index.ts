@@ -35,6 +35,7 @@ import * as m0038 from './0038-baca-dokumen.js';
 import * as m0039 from './0039-temuan-nasional.js';
 import * as m0040 from './0040-tampilan-dokumen.js';
 import * as m0041 from './0041-impor-antrean.js';
+import * as m0042 from './0042-sampel-verifikasi.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '0039-temuan-nasional': m0039,
   '0040-tampilan-dokumen': m0040,
   '0041-impor-antrean': m0041,
+  '0042-sampel-verifikasi': m0042,
 };

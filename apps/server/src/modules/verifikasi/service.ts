@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { type Actor, pelamarEvents, recordAudit } from '../audit/audit.js';
+import { kunciUndian, undiKeputusan } from '../mutu/sampel.js';
 import {
   PELAMAR_STATUS_COUNTER,
   PELAMAR_SUPERVISI_COUNTER,
@@ -86,6 +87,7 @@ export async function putusVerifikasi(
   pelamarId: number,
   body: KeputusanVerifikasi,
 ): Promise<{ version: number }> {
+  const kunci = await kunciUndian(db);
   return transaction(db, async (trx) => {
     const { version } = await guardedTransition(trx, {
       ...pelamarTransition(trx, scope, pelamarId, true),
@@ -146,6 +148,8 @@ export async function putusVerifikasi(
         };
       },
     });
+    // Issue #34: drawn for the blind second verification, with the rate in force (mutu/sampel.ts).
+    await undiKeputusan(trx, kunci, { pelamarId, track: scope.track, verifikatorId: actor.id });
     return { version };
   });
 }

@@ -35,7 +35,18 @@ function onPhone() {
   })) as unknown as typeof window.matchMedia;
 }
 
-async function open(put: () => Response = () => jsonResponse(200, {})) {
+const SAMPEL = ['cpns', 'pppk', 'pppk-guru', 'nakes'].map((track) => ({
+  track,
+  persen: 5,
+  diubahAt: null,
+  diubahOleh: null,
+}));
+
+async function open(
+  put: () => Response = () => jsonResponse(200, {}),
+  putSampel: (body: { track: string; persen: number }) => Response = (body) =>
+    jsonResponse(200, { ...body, diubahAt: '2026-12-02T01:00:00.000Z', diubahOleh: 'Operator Nasional' }),
+) {
   await signIn(
     principal({
       authorities: [{ authority: 'ROLE_SUPERADMIN' }],
@@ -43,6 +54,9 @@ async function open(put: () => Response = () => jsonResponse(200, {})) {
     }),
   );
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
+    if (String(url).endsWith('/sampel-verifikasi')) {
+      return init?.method === 'PUT' ? putSampel(JSON.parse(String(init.body))) : jsonResponse(200, SAMPEL);
+    }
     if (String(url).endsWith('/jadwal') && init?.method === 'PUT') return put();
     if (String(url).endsWith('/jadwal')) {
       return jsonResponse(200, [
@@ -108,5 +122,56 @@ describe('Jadwal Tahapan says why it cannot save (issue #32)', () => {
     const mulai = within(row).getByRole('button', { name: new RegExp(`^Mulai \\(WIB\\): ${LABEL}, `) });
     expect(mulai.getAttribute('aria-invalid')).toBe('true');
     expect(row.textContent).not.toMatch(/body\./);
+  });
+});
+
+describe('the sample rate of the blind second verification (issue #34)', () => {
+  const field = async (jalur: string) =>
+    (await screen.findByRole('textbox', { name: `Persentase sampel: ${jalur}` })) as HTMLInputElement;
+  const simpanOf = (jalur: string) =>
+    screen.getByRole('button', { name: `Simpan: Persentase sampel ${jalur}` }) as HTMLButtonElement;
+
+  it('shows every track at its rate with a decimal comma, and saves a new one with its toast', async () => {
+    const { puts } = await open();
+    const nakes = await field('PPPK Tenaga Kesehatan');
+    expect(nakes.value).toBe('5%');
+    expect(screen.getAllByText('Bawaan, belum pernah diubah')).toHaveLength(4);
+    expect(simpanOf('PPPK Tenaga Kesehatan').disabled).toBe(true);
+    fireEvent.change(nakes, { target: { value: '12,5' } });
+    await waitFor(() => expect(simpanOf('PPPK Tenaga Kesehatan').disabled).toBe(false));
+    fireEvent.click(simpanOf('PPPK Tenaga Kesehatan'));
+    expect(await screen.findByText('Sampel verifikasi kedua PPPK Tenaga Kesehatan menjadi 12,5%.')).toBeTruthy();
+    const sent = puts().filter(([url]) => String(url).endsWith('/sampel-verifikasi'));
+    expect(sent.map(([, init]) => JSON.parse(String((init as RequestInit).body)))).toEqual([
+      { track: 'nakes', persen: 12.5 },
+    ]);
+  });
+
+  it('says on the field what is wrong, focused, and sends nothing; the server’s refusal lands there too', async () => {
+    const message = 'tidak boleh lebih dari 100';
+    const { puts } = await open(undefined, () =>
+      jsonResponse(400, {
+        error: 'VALIDATION_ERROR',
+        message: `Data tidak valid: persen ${message}.`,
+        details: [{ field: 'body.persen', path: 'persen', name: 'persen', label: 'Persentase', message }],
+      }),
+    );
+    const cpns = await field('CPNS');
+    fireEvent.change(cpns, { target: { value: '' } });
+    await waitFor(() => expect(simpanOf('CPNS').disabled).toBe(false));
+    fireEvent.click(simpanOf('CPNS'));
+    expect(await screen.findByText('Isi persentase sampel (0–100).')).toBeTruthy();
+    expect(cpns.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(cpns));
+    fireEvent.change(cpns, { target: { value: '150' } });
+    fireEvent.click(simpanOf('CPNS'));
+    expect(await screen.findByText('Persentase tidak boleh lebih dari 100.')).toBeTruthy();
+    expect(puts().filter(([url]) => String(url).endsWith('/sampel-verifikasi'))).toEqual([]);
+
+    // A value the screen lets through but the server refuses: its words, on the field.
+    fireEvent.change(cpns, { target: { value: '7' } });
+    fireEvent.click(simpanOf('CPNS'));
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(cpns.getAttribute('aria-invalid')).toBe('true');
   });
 });

@@ -1,7 +1,8 @@
 // /admin/jadwal (issue #18): every track's stage windows — the ones the screens' countdowns and
 // the server's window checks use — edited one row at a time with date-time pickers in WIB
 // (DD/MM/YYYY HH:mm, whatever the browser's own time zone), each save audited and in effect at once.
-// On a phone each row is a card, so both fields and Simpan are on screen (issue #32).
+// On a phone each row is a card, so both fields and Simpan are on screen (issue #32). Below the
+// windows, the sample rate of the blind second verification (issue #34, SampelPanel).
 
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { DatesProvider, DateTimePicker } from '@mantine/dates';
@@ -18,6 +19,7 @@ import { focusField } from '../../ui/form/ErrorSummary';
 import { type FieldErrors, hasErrors, serverFieldErrors } from '../../ui/form/fieldErrors';
 import { useFormErrors } from '../../ui/form/useFormErrors';
 import { showError, showSuccess } from '../../ui/toast';
+import { SampelPanel } from './SampelPanel';
 
 const t = idDataSeleksi.jadwal;
 
@@ -211,6 +213,7 @@ export function JadwalPage() {
             </Table.ScrollContainer>
           </Paper>
         )}
+        <SampelPanel />
       </Stack>
     </DatesProvider>
   );
