@@ -257,12 +257,18 @@ export interface SampelVerifikasiTable {
   diubah_oleh: string | null;
 }
 
-/** Issue #34: the draw made with a verifier's final decision (migration 0042). */
-export interface UndianSampelTable {
+/** Issue #34: a verifier's final decision as saved, with its draw for the sample (migration 0042). */
+export interface KeputusanVerifikasiTable {
+  id: Generated<string>;
   pelamar_id: number;
+  instansi_id: number;
+  track: TrackColumn;
   verifikator_id: number | null;
-  persen: Numeric;
-  nilai: number;
-  terpilih: boolean;
-  diundi_at: Generated<Timestamp>;
+  hasil: 'MS' | 'TMS';
+  alasan_tms: string[];
+  klaim_at: Date | null;
+  diputus_at: Generated<Date>;
+  sampel_persen: Numeric;
+  sampel_nilai: number;
+  sampel_terpilih: boolean;
 }

@@ -38,6 +38,7 @@ import type {
   FinalVerifikasiTable,
   FormasiTable,
   JadwalTahapTable,
+  KeputusanVerifikasiTable,
   NilaiTable,
   NonAsnCountDeltaTable,
   NonAsnCountTable,
@@ -50,7 +51,6 @@ import type {
   SampelVerifikasiTable,
   SanggahNilaiTable,
   SanggahTable,
-  UndianSampelTable,
 } from './schema-pelamar.js';
 
 export type * from './columns.js';
@@ -128,5 +128,5 @@ export interface DB {
   temuan_dokumen: TemuanDokumenTable;
   demo_cacat: DemoCacatTable;
   sampel_verifikasi: SampelVerifikasiTable;
-  undian_sampel: UndianSampelTable;
+  keputusan_verifikasi: KeputusanVerifikasiTable;
 }

@@ -1,7 +1,9 @@
-// Issue #34: the blind second verification's sample. `sampel_verifikasi`: the rate per track the
-// national operator sets (default 5 %); `undian_sampel`: the draw made when a verifier saved a final
-// MS/TMS – the applicant's draw in [0, 1), the rate then in force and whether it fell inside –
-// so the sample can be audited and, with the installation's key, reproduced.
+// Issue #34: the quality of verification. `sampel_verifikasi`: the rate per track of the blind
+// second verification, set by the national operator (default 5 %). `keputusan_verifikasi`: every
+// final MS/TMS a verifier saved, appended as it is saved – who, what, the reasons, from claim to
+// save – with the draw made for the sample (the applicant's number in [0, 1), the rate then in
+// force and whether it fell inside), so the sample can be audited and, with the installation's
+// key, reproduced; the quality measures are counted from it.
 
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements.js';
@@ -15,13 +17,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        diubah_oleh text
      )`,
     `INSERT INTO sampel_verifikasi (track, persen) VALUES ('cpns', 5), ('pppk', 5), ('pppk-guru', 5), ('nakes', 5)`,
-    `CREATE TABLE undian_sampel (
-       pelamar_id bigint PRIMARY KEY REFERENCES pelamar (id) ON DELETE CASCADE,
+    `CREATE TABLE keputusan_verifikasi (
+       id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+       pelamar_id bigint NOT NULL REFERENCES pelamar (id) ON DELETE CASCADE,
+       instansi_id integer NOT NULL,
+       track text NOT NULL,
        verifikator_id integer REFERENCES app_user (id),
-       persen numeric(4,1) NOT NULL,
-       nilai double precision NOT NULL CHECK (nilai >= 0 AND nilai < 1),
-       terpilih boolean NOT NULL,
-       diundi_at timestamptz NOT NULL DEFAULT now()
+       hasil text NOT NULL CHECK (hasil IN ('MS', 'TMS')),
+       alasan_tms text[] NOT NULL DEFAULT '{}',
+       klaim_at timestamptz,
+       diputus_at timestamptz NOT NULL DEFAULT now(),
+       sampel_persen numeric(4,1) NOT NULL,
+       sampel_nilai double precision NOT NULL CHECK (sampel_nilai >= 0 AND sampel_nilai < 1),
+       sampel_terpilih boolean NOT NULL
      )`,
+    'CREATE INDEX keputusan_verifikasi_pelamar_idx ON keputusan_verifikasi (pelamar_id, id DESC)',
+    `CREATE INDEX keputusan_verifikasi_verifikator_idx
+       ON keputusan_verifikasi (instansi_id, track, verifikator_id, diputus_at)`,
   ]);
 }

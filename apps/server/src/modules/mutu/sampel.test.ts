@@ -100,50 +100,66 @@ describe('the rate per track (issue #34)', () => {
   });
 });
 
-describe('a final decision is drawn (issue #34)', () => {
+describe('a final decision is recorded and drawn (issue #34)', () => {
   const rate = (track: string, persen: number) =>
     call('superadmin', 'PUT', '/api/admin/sampel-verifikasi', { track, persen });
-  const drawOf = (id: number) =>
-    api.ctx.db.selectFrom('undian_sampel').selectAll().where('pelamar_id', '=', id).executeTakeFirstOrThrow();
+  const recordsOf = (id: number) =>
+    api.ctx.db.selectFrom('keputusan_verifikasi').selectAll().where('pelamar_id', '=', id).orderBy('id').execute();
+  const kunci = async () =>
+    (
+      await api.ctx.db
+        .selectFrom('app_secret')
+        .select('value')
+        .where('name', '=', KUNCI_UNDIAN)
+        .executeTakeFirstOrThrow()
+    ).value;
 
-  it('records the rate in force, the applicant’s number under the installation’s key, and the outcome', async () => {
-    await sql`TRUNCATE undian_sampel`.execute(api.ctx.db);
-    const kunci = (
-      await api.ctx.db.selectFrom('app_secret').select('value').where('name', '=', KUNCI_UNDIAN).executeTakeFirst()
-    )?.value;
+  it('keeps who decided what, from claim to save, with the rate in force, the applicant’s number and the outcome', async () => {
     expect((await rate('cpns', 100)).statusCode).toBe(200);
     const always = await decided('MS');
-    const first = await drawOf(always);
-    const key =
-      kunci ??
-      (
-        await api.ctx.db
-          .selectFrom('app_secret')
-          .select('value')
-          .where('name', '=', KUNCI_UNDIAN)
-          .executeTakeFirstOrThrow()
-      ).value;
-    expect(first).toMatchObject({ persen: '100.0', terpilih: true, nilai: undian(key, always) });
-
-    expect((await rate('cpns', 0)).statusCode).toBe(200);
-    const never = await decided('TMS');
-    expect(await drawOf(never)).toMatchObject({ persen: '0.0', terpilih: false, nilai: undian(key, never) });
-
-    // At the default rate the outcome is the recorded number against the recorded rate.
-    expect((await rate('cpns', 5)).statusCode).toBe(200);
-    const ids = [await decided('MS'), await decided('TMS'), await decided('MS')];
-    for (const id of ids) {
-      const draw = await drawOf(id);
-      expect(draw.nilai).toBe(undian(key, id));
-      expect(draw.terpilih).toBe(terpilih(draw.nilai, Number(draw.persen)));
-      expect(Number(draw.persen)).toBe(5);
-    }
+    const key = await kunci();
     const verifikator = await api.ctx.db
       .selectFrom('app_user')
       .select('id')
       .where('username', '=', 'verifikator.rajaampat')
       .executeTakeFirstOrThrow();
-    expect(first.verifikator_id).toBe(verifikator.id);
-    await rate('cpns', SAMPEL_PERSEN_BAWAAN);
+    const [first, ...more] = await recordsOf(always);
+    expect(more).toEqual([]);
+    expect(first).toMatchObject({
+      instansi_id: 8,
+      track: 'cpns',
+      verifikator_id: verifikator.id,
+      hasil: 'MS',
+      alasan_tms: [],
+      sampel_persen: '100.0',
+      sampel_terpilih: true,
+      sampel_nilai: undian(key, always),
+    });
+    // From the claim to the save.
+    expect(first?.klaim_at).toBeInstanceOf(Date);
+    expect(new Date(first?.diputus_at as Date).getTime()).toBeGreaterThanOrEqual(
+      new Date(first?.klaim_at as Date).getTime(),
+    );
+
+    expect((await rate('cpns', 0)).statusCode).toBe(200);
+    const never = await decided('TMS');
+    expect(await recordsOf(never)).toMatchObject([
+      {
+        hasil: 'TMS',
+        alasan_tms: ['PENDIDIKAN'],
+        sampel_persen: '0.0',
+        sampel_terpilih: false,
+        sampel_nilai: undian(key, never),
+      },
+    ]);
+
+    // At the default rate the outcome is the recorded number against the recorded rate.
+    expect((await rate('cpns', SAMPEL_PERSEN_BAWAAN)).statusCode).toBe(200);
+    for (const id of [await decided('MS'), await decided('TMS'), await decided('MS')]) {
+      const [draw] = await recordsOf(id);
+      expect(draw?.sampel_nilai).toBe(undian(key, id));
+      expect(draw?.sampel_terpilih).toBe(terpilih(undian(key, id), SAMPEL_PERSEN_BAWAAN));
+      expect(Number(draw?.sampel_persen)).toBe(SAMPEL_PERSEN_BAWAAN);
+    }
   });
 });

@@ -1,6 +1,6 @@
 // Issue #34: the sample of the blind second verification. The national operator sets a rate per
 // track (sampel_verifikasi, default SAMPEL_PERSEN_BAWAAN); when a verifier saves a final MS/TMS,
-// the applicant is drawn against the rate then in force and the draw is kept (undian_sampel).
+// the decision is recorded (keputusan_verifikasi), drawn against the rate then in force.
 //
 // The draw is the applicant's own number in [0, 1): an HMAC of its id under a key of the
 // installation (app_secret, never sent to anyone), so a verifier cannot tell which applicants will
@@ -40,16 +40,24 @@ export function kunciUndian(db: Kysely<DB>): Promise<string> {
   return kunci;
 }
 
+/** A verifier's final decision, as it is saved. */
+export interface Keputusan {
+  pelamarId: number;
+  instansiId: number;
+  track: TrackId;
+  verifikatorId: number;
+  hasil: 'MS' | 'TMS';
+  alasanTms: readonly string[];
+  /** When the verifier claimed the applicant (null: a decision returned to them, not a claim). */
+  klaimAt: Date | null;
+}
+
 /**
- * Draws a verifier's final decision into the sample, in the decision's transaction: the rate in
- * force for its track, the applicant's number and the outcome, kept (replacing an earlier draw of
- * the same applicant, whose decision this one replaces). Returns whether it was drawn.
+ * Records a verifier's final decision in its transaction, drawn for the sample against the rate in
+ * force for its track: the applicant's number, the rate and the outcome kept with it. Returns
+ * whether it was drawn.
  */
-export async function undiKeputusan(
-  trx: Transaction<DB>,
-  kunci: string,
-  keputusan: { pelamarId: number; track: TrackId; verifikatorId: number },
-): Promise<boolean> {
+export async function catatKeputusan(trx: Transaction<DB>, kunci: string, keputusan: Keputusan): Promise<boolean> {
   const nilai = undian(kunci, keputusan.pelamarId);
   const rate = await trx
     .selectFrom('sampel_verifikasi')
@@ -59,23 +67,19 @@ export async function undiKeputusan(
   const persen = rate ? Number(rate.persen) : SAMPEL_PERSEN_BAWAAN;
   const hasil = terpilih(nilai, persen);
   await trx
-    .insertInto('undian_sampel')
+    .insertInto('keputusan_verifikasi')
     .values({
       pelamar_id: keputusan.pelamarId,
+      instansi_id: keputusan.instansiId,
+      track: keputusan.track,
       verifikator_id: keputusan.verifikatorId,
-      persen,
-      nilai,
-      terpilih: hasil,
+      hasil: keputusan.hasil,
+      alasan_tms: [...keputusan.alasanTms],
+      klaim_at: keputusan.klaimAt,
+      sampel_persen: persen,
+      sampel_nilai: nilai,
+      sampel_terpilih: hasil,
     })
-    .onConflict((oc) =>
-      oc.column('pelamar_id').doUpdateSet({
-        verifikator_id: keputusan.verifikatorId,
-        persen,
-        nilai,
-        terpilih: hasil,
-        diundi_at: sql<Date>`now()`,
-      }),
-    )
     .execute();
   return hasil;
 }

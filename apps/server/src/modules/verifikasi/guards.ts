@@ -84,6 +84,7 @@ export function pelamarRow(trx: Transaction<DB>, scope: TrackScope, pelamarId: n
       'status_supervisi',
       'verifikator_id',
       'klaim_oleh',
+      'klaim_at',
       klaimBerlaku(scope).as('klaim_berlaku'),
       // The applicant's documents, which a decision's checks must name.
       sql<(string | number)[]>`ARRAY(SELECT d.id FROM dokumen d WHERE d.pelamar_id = pelamar.id)`.as('dokumen_ids'),

@@ -16,7 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { type Actor, pelamarEvents, recordAudit } from '../audit/audit.js';
-import { kunciUndian, undiKeputusan } from '../mutu/sampel.js';
+import { catatKeputusan, kunciUndian } from '../mutu/sampel.js';
 import {
   PELAMAR_STATUS_COUNTER,
   PELAMAR_SUPERVISI_COUNTER,
@@ -89,6 +89,7 @@ export async function putusVerifikasi(
 ): Promise<{ version: number }> {
   const kunci = await kunciUndian(db);
   return transaction(db, async (trx) => {
+    let klaimAt: Date | null = null;
     const { version } = await guardedTransition(trx, {
       ...pelamarTransition(trx, scope, pelamarId, true),
       state: async (row) => {
@@ -111,6 +112,7 @@ export async function putusVerifikasi(
       write: (row) => {
         const returned = dikembalikanKepada(row, actor);
         const from = row.status_verifikasi;
+        klaimAt = row.klaim_oleh === actor.id ? row.klaim_at : null;
         const key = { instansiId: scope.instansiId, track: scope.track };
         return {
           set: {
@@ -148,8 +150,16 @@ export async function putusVerifikasi(
         };
       },
     });
-    // Issue #34: drawn for the blind second verification, with the rate in force (mutu/sampel.ts).
-    await undiKeputusan(trx, kunci, { pelamarId, track: scope.track, verifikatorId: actor.id });
+    // Issue #34: recorded for the quality measures, drawn for the blind second verification.
+    await catatKeputusan(trx, kunci, {
+      pelamarId,
+      instansiId: scope.instansiId,
+      track: scope.track,
+      verifikatorId: actor.id,
+      hasil: body.statusVerifikasi,
+      alasanTms: body.statusVerifikasi === 'TMS' ? body.alasanTms : [],
+      klaimAt,
+    });
     return { version };
   });
 }
