@@ -271,4 +271,6 @@ export interface KeputusanVerifikasiTable {
   sampel_persen: Numeric;
   sampel_nilai: number;
   sampel_terpilih: boolean;
+  supervisi: 'DISETUJUI' | 'DIKEMBALIKAN' | null;
+  supervisi_at: Date | null;
 }

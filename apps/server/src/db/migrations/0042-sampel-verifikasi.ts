@@ -3,7 +3,7 @@
 // final MS/TMS a verifier saved, appended as it is saved – who, what, the reasons, from claim to
 // save – with the draw made for the sample (the applicant's number in [0, 1), the rate then in
 // force and whether it fell inside), so the sample can be audited and, with the installation's
-// key, reproduced; the quality measures are counted from it.
+// key, reproduced, and the supervisor's review of it; the quality measures are counted from it.
 
 import type { Kysely } from 'kysely';
 import { runStatements } from './run-statements.js';
@@ -29,7 +29,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
        diputus_at timestamptz NOT NULL DEFAULT now(),
        sampel_persen numeric(4,1) NOT NULL,
        sampel_nilai double precision NOT NULL CHECK (sampel_nilai >= 0 AND sampel_nilai < 1),
-       sampel_terpilih boolean NOT NULL
+       sampel_terpilih boolean NOT NULL,
+       supervisi text CHECK (supervisi IN ('DISETUJUI', 'DIKEMBALIKAN')),
+       supervisi_at timestamptz
      )`,
     'CREATE INDEX keputusan_verifikasi_pelamar_idx ON keputusan_verifikasi (pelamar_id, id DESC)',
     `CREATE INDEX keputusan_verifikasi_verifikator_idx

@@ -84,6 +84,18 @@ export async function catatKeputusan(trx: Transaction<DB>, kunci: string, keputu
   return hasil;
 }
 
+/** The supervisor's review of the decision it reviewed: the applicant's latest. */
+export async function catatSupervisi(
+  trx: Transaction<DB>,
+  pelamarId: number,
+  supervisi: 'DISETUJUI' | 'DIKEMBALIKAN',
+): Promise<void> {
+  await sql`UPDATE keputusan_verifikasi SET supervisi = ${supervisi}, supervisi_at = now()
+    WHERE id = (SELECT id FROM keputusan_verifikasi WHERE pelamar_id = ${pelamarId} ORDER BY id DESC LIMIT 1)`.execute(
+    trx,
+  );
+}
+
 /** Every track's rate, in the tracks' order (a track never set shows the default). */
 export async function daftarSampel(db: Kysely<DB>): Promise<SampelVerifikasi> {
   // Shown by name, as every screen shows a user (issue #32); the username is what was recorded.

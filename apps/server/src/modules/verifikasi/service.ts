@@ -16,7 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { type Actor, pelamarEvents, recordAudit } from '../audit/audit.js';
-import { catatKeputusan, kunciUndian } from '../mutu/sampel.js';
+import { catatKeputusan, catatSupervisi, kunciUndian } from '../mutu/sampel.js';
 import {
   PELAMAR_STATUS_COUNTER,
   PELAMAR_SUPERVISI_COUNTER,
@@ -211,6 +211,8 @@ async function review(
       counters: supervisiDelta({ instansiId: scope.instansiId, track: scope.track }, 'MENUNGGU', body.statusSupervisi),
     }),
   });
+  // Issue #34: the share of a verifier's decisions returned is counted from their records.
+  await catatSupervisi(trx, pelamarId, body.statusSupervisi);
   return { version };
 }
 
