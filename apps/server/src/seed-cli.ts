@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { catatKeputusanLama } from './db/keputusan-lama.js';
 import { migrate } from './db/migrate.js';
 import { seedAccounts } from './db/seed/accounts.js';
 import { seedAfirmasi } from './db/seed/afirmasi.js';
@@ -48,7 +49,7 @@ try {
   await migrate(database.db);
   await seedAccounts(database.db);
   if (values.reset) {
-    await sql`TRUNCATE temuan_dokumen, dokumen_bacaan, demo_cacat, afirmasi, sanggah_nilai, sanggah, nilai, dokumen, pelamar, formasi, pelamar_status_count, pelamar_status_delta`.execute(
+    await sql`TRUNCATE keputusan_verifikasi, temuan_dokumen, dokumen_bacaan, demo_cacat, afirmasi, sanggah_nilai, sanggah, nilai, dokumen, pelamar, formasi, pelamar_status_count, pelamar_status_delta`.execute(
       database.db,
     );
     await sql`TRUNCATE nonasn, nonasn_count, nonasn_count_delta`.execute(database.db);
@@ -66,6 +67,9 @@ try {
   );
   const sanggah = await seedSanggah(database.db);
   console.info(`${sanggah.toLocaleString('id-ID')} sanggah.`);
+  // Issue #34: the generated decisions, recorded for the quality measures.
+  const keputusan = await catatKeputusanLama(database.db, { durasiContoh: true });
+  console.info(`${keputusan.toLocaleString('id-ID')} keputusan verifikasi tercatat.`);
   const afirmasi = await seedAfirmasi(database.db, store);
   console.info(
     `${afirmasi.klaim.toLocaleString('id-ID')} klaim afirmasi, ${afirmasi.sanggah.toLocaleString('id-ID')} sanggah afirmasi.`,

@@ -4,8 +4,11 @@
 // save – with the draw made for the sample (the applicant's number in [0, 1), the rate then in
 // force and whether it fell inside), so the sample can be audited and, with the installation's
 // key, reproduced, and the supervisor's review of it; the quality measures are counted from it.
+// The decisions already made are recorded once, as they stand (catatKeputusanLama: made before the
+// sample, so drawn at 0 %, and without their claim time, which was not kept).
 
 import type { Kysely } from 'kysely';
+import { catatKeputusanLama } from '../keputusan-lama.js';
 import { runStatements } from './run-statements.js';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -37,4 +40,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `CREATE INDEX keputusan_verifikasi_verifikator_idx
        ON keputusan_verifikasi (instansi_id, track, verifikator_id, diputus_at)`,
   ]);
+  await catatKeputusanLama(db);
 }

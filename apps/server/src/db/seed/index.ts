@@ -4,6 +4,7 @@
 
 import type { Kysely } from 'kysely';
 import type { BerkasStore } from '../../storage/berkas-store.js';
+import { catatKeputusanLama } from '../keputusan-lama.js';
 import type { DB } from '../schema.js';
 import { seedAccounts } from './accounts.js';
 import { seedAfirmasi } from './afirmasi.js';
@@ -70,6 +71,8 @@ export async function seedDemo(db: Kysely<DB>, store: BerkasStore): Promise<Demo
     withDocuments: true,
   });
   await attributeDecisions(db);
+  // Issue #34: the demo's decisions recorded for the quality measures, each with a claim time.
+  await catatKeputusanLama(db, { durasiContoh: true });
   await seedSanggah(db);
   await seedAfirmasi(db, store);
   await seedSanggahNilai(db);

@@ -6,6 +6,7 @@
 import { DEMO_ACCOUNTS, SAMPEL_PERSEN_BAWAAN } from '@portal/contract';
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { catatKeputusanLama } from '../../db/keputusan-lama.js';
 import { lastAuditId } from '../../test/api-fixture.js';
 import { useVerifikasiFixture } from '../verifikasi/fixture.js';
 import { KUNCI_UNDIAN, terpilih, undian } from './sampel.js';
@@ -160,6 +161,36 @@ describe('a final decision is recorded and drawn (issue #34)', () => {
       expect(draw?.sampel_nilai).toBe(undian(key, id));
       expect(draw?.sampel_terpilih).toBe(terpilih(undian(key, id), SAMPEL_PERSEN_BAWAAN));
       expect(Number(draw?.sampel_persen)).toBe(SAMPEL_PERSEN_BAWAAN);
+    }
+  });
+});
+
+describe('decisions made before the records (issue #34)', () => {
+  it('are recorded once as they stand: never sampled, without a claim time unless the demo gives one', async () => {
+    const decidedBefore = await api.ctx.db
+      .selectFrom('pelamar')
+      .where('status_verifikasi', 'in', ['MS', 'TMS'])
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('keputusan_verifikasi as k').whereRef('k.pelamar_id', '=', 'pelamar.id'))),
+      )
+      .select(['id', 'status_verifikasi'])
+      .execute();
+    expect(decidedBefore.length).toBeGreaterThan(0);
+    expect(await catatKeputusanLama(api.ctx.db)).toBe(decidedBefore.length);
+    expect(await catatKeputusanLama(api.ctx.db)).toBe(0);
+    const records = await api.ctx.db
+      .selectFrom('keputusan_verifikasi')
+      .where(
+        'pelamar_id',
+        'in',
+        decidedBefore.map((p) => p.id),
+      )
+      .selectAll()
+      .execute();
+    expect(records).toHaveLength(decidedBefore.length);
+    for (const record of records) {
+      expect(record).toMatchObject({ sampel_persen: '0.0', sampel_terpilih: false, klaim_at: null });
+      expect(record.hasil).toBe(decidedBefore.find((p) => p.id === record.pelamar_id)?.status_verifikasi);
     }
   });
 });
