@@ -59,29 +59,17 @@ export interface Keputusan {
  */
 export async function catatKeputusan(trx: Transaction<DB>, kunci: string, keputusan: Keputusan): Promise<boolean> {
   const nilai = undian(kunci, keputusan.pelamarId);
-  const rate = await trx
-    .selectFrom('sampel_verifikasi')
-    .select('persen')
-    .where('track', '=', keputusan.track)
-    .executeTakeFirst();
-  const persen = rate ? Number(rate.persen) : SAMPEL_PERSEN_BAWAAN;
-  const hasil = terpilih(nilai, persen);
-  await trx
-    .insertInto('keputusan_verifikasi')
-    .values({
-      pelamar_id: keputusan.pelamarId,
-      instansi_id: keputusan.instansiId,
-      track: keputusan.track,
-      verifikator_id: keputusan.verifikatorId,
-      hasil: keputusan.hasil,
-      alasan_tms: [...keputusan.alasanTms],
-      klaim_at: keputusan.klaimAt,
-      sampel_persen: persen,
-      sampel_nilai: nilai,
-      sampel_terpilih: hasil,
-    })
-    .execute();
-  return hasil;
+  // One statement, the rate read in it: the decision's transaction waits for one round trip more.
+  const { rows } = await sql<{ terpilih: boolean }>`
+    INSERT INTO keputusan_verifikasi (pelamar_id, instansi_id, track, verifikator_id, hasil, alasan_tms, klaim_at,
+      sampel_persen, sampel_nilai, sampel_terpilih)
+    SELECT ${keputusan.pelamarId}, ${keputusan.instansiId}, ${keputusan.track}, ${keputusan.verifikatorId},
+           ${keputusan.hasil}, ${sql.val([...keputusan.alasanTms])}::text[], ${keputusan.klaimAt}::timestamptz,
+           r.persen, ${nilai}::float8, ${nilai}::float8 * 100 < r.persen
+    FROM (SELECT coalesce((SELECT persen FROM sampel_verifikasi WHERE track = ${keputusan.track}),
+                          ${SAMPEL_PERSEN_BAWAAN}) AS persen) r
+    RETURNING sampel_terpilih AS terpilih`.execute(trx);
+  return rows[0]?.terpilih ?? false;
 }
 
 /** The supervisor's review of the decision it reviewed: the applicant's latest. */
