@@ -246,6 +246,7 @@ async function personalDataCases(fx: ApiFixture): Promise<Case[]> {
     { who: 'admin.rajaampat', url: `/api/cek-dokumen/${kode}/daftar?q=a&halaman=1` },
     // Imports: the check, its rejected rows (NIKs, names, addresses), the jobs.
     { who: 'superadmin', url: '/api/admin/impor/jenis' },
+    { who: 'superadmin', url: '/api/admin/sampel-verifikasi' },
     { who: 'superadmin', url: '/api/admin/impor/pelamar/template' },
     { who: 'superadmin', url: `/api/admin/impor/cek/${cek}` },
     { who: 'superadmin', url: `/api/admin/impor/cek/${cek}/ditolak?format=csv` },

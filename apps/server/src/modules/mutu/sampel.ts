@@ -10,7 +10,7 @@
 
 import { createHmac } from 'node:crypto';
 import { SAMPEL_PERSEN_BAWAAN, type SampelVerifikasi, TRACK_IDS, type TrackId } from '@portal/contract';
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type QueryCreator, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { getOrCreateSecret } from '../../db/secrets.js';
 import { type Actor, recordAudit } from '../audit/audit.js';
@@ -53,35 +53,47 @@ export interface Keputusan {
 }
 
 /**
- * Records a verifier's final decision in its transaction, drawn for the sample against the rate in
- * force for its track: the applicant's number, the rate and the outcome kept with it. Returns
- * whether it was drawn.
+ * A verifier's final decision recorded, drawn for the sample against the rate in force for its
+ * track (read in the same statement): a CTE for the decision's own statement (guardedTransition's
+ * `tambahan`), so the save stays one locked read and one write.
  */
-export async function catatKeputusan(trx: Transaction<DB>, kunci: string, keputusan: Keputusan): Promise<boolean> {
+export function catatKeputusan(kunci: string, keputusan: Keputusan) {
   const nilai = undian(kunci, keputusan.pelamarId);
-  // One statement, the rate read in it: the decision's transaction waits for one round trip more.
-  const { rows } = await sql<{ terpilih: boolean }>`
-    INSERT INTO keputusan_verifikasi (pelamar_id, instansi_id, track, verifikator_id, hasil, alasan_tms, klaim_at,
-      sampel_persen, sampel_nilai, sampel_terpilih)
-    SELECT ${keputusan.pelamarId}, ${keputusan.instansiId}, ${keputusan.track}, ${keputusan.verifikatorId},
-           ${keputusan.hasil}, ${sql.val([...keputusan.alasanTms])}::text[], ${keputusan.klaimAt}::timestamptz,
-           r.persen, ${nilai}::float8, ${nilai}::float8 * 100 < r.persen
-    FROM (SELECT coalesce((SELECT persen FROM sampel_verifikasi WHERE track = ${keputusan.track}),
-                          ${SAMPEL_PERSEN_BAWAAN}) AS persen) r
-    RETURNING sampel_terpilih AS terpilih`.execute(trx);
-  return rows[0]?.terpilih ?? false;
+  const persen = sql<string>`coalesce((SELECT persen FROM sampel_verifikasi WHERE track = ${keputusan.track}),
+    ${SAMPEL_PERSEN_BAWAAN})`;
+  return (creator: QueryCreator<DB>): QueryCreator<DB> =>
+    creator.with('keputusan_dicatat', (db) =>
+      db.insertInto('keputusan_verifikasi').values({
+        pelamar_id: keputusan.pelamarId,
+        instansi_id: keputusan.instansiId,
+        track: keputusan.track,
+        verifikator_id: keputusan.verifikatorId,
+        hasil: keputusan.hasil,
+        alasan_tms: sql<string[]>`${sql.val([...keputusan.alasanTms])}::text[]`,
+        klaim_at: keputusan.klaimAt,
+        sampel_persen: persen,
+        sampel_nilai: nilai,
+        sampel_terpilih: sql<boolean>`${nilai}::float8 * 100 < ${persen}`,
+      }),
+    ) as unknown as QueryCreator<DB>;
 }
 
-/** The supervisor's review of the decision it reviewed: the applicant's latest. */
-export async function catatSupervisi(
-  trx: Transaction<DB>,
-  pelamarId: number,
-  supervisi: 'DISETUJUI' | 'DIKEMBALIKAN',
-): Promise<void> {
-  await sql`UPDATE keputusan_verifikasi SET supervisi = ${supervisi}, supervisi_at = now()
-    WHERE id = (SELECT id FROM keputusan_verifikasi WHERE pelamar_id = ${pelamarId} ORDER BY id DESC LIMIT 1)`.execute(
-    trx,
-  );
+/** The supervisor's review recorded with the decision it reviewed (the applicant's latest). */
+export function catatSupervisi(pelamarId: number, supervisi: 'DISETUJUI' | 'DIKEMBALIKAN') {
+  return (creator: QueryCreator<DB>): QueryCreator<DB> =>
+    creator.with('supervisi_dicatat', (db) =>
+      db
+        .updateTable('keputusan_verifikasi')
+        .set({ supervisi, supervisi_at: sql<Date>`now()` })
+        .where('id', '=', (eb) =>
+          eb
+            .selectFrom('keputusan_verifikasi')
+            .select('id')
+            .where('pelamar_id', '=', pelamarId)
+            .orderBy('id', 'desc')
+            .limit(1),
+        ),
+    ) as unknown as QueryCreator<DB>;
 }
 
 /** Every track's rate, in the tracks' order (a track never set shows the default). */

@@ -17,6 +17,7 @@ import { AppError, forbidden } from '../../errors.js';
 import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
 import { createTestDb, type TestDb } from '../../test/test-app.js';
 import type { Actor } from '../audit/audit.js';
+import { kunciUndian } from '../mutu/sampel.js';
 import { ambilPelamar } from '../verifikasi/claim.js';
 import { putusVerifikasi } from '../verifikasi/service.js';
 import { nonAsnDelta, rollUpCounters } from './counter-deltas.js';
@@ -296,7 +297,7 @@ describe('guarded transition', () => {
 });
 
 describe('the verifier’s save through the transition', () => {
-  it('is still the locked read and one UPDATE carrying the audit events and both counters’ deltas', async () => {
+  it('is still the locked read and one UPDATE carrying the audit events, both counters’ deltas and the decision’s record', async () => {
     const scope = { track: 'cpns' as const, instansiId: INSTANSI, klaimMenit: 30 };
     const pelamar = await db
       .selectFrom('pelamar')
@@ -308,6 +309,9 @@ describe('the verifier’s save through the transition', () => {
     const dokumen = await db.selectFrom('dokumen').where('pelamar_id', '=', pelamar.id).select('id').execute();
     await ambilPelamar(db, scope, actor, pelamar.id);
     const { db: counted, sent } = counting(db);
+    // The installation's key of the sample's draw is read once per process (issue #34), not per save.
+    await kunciUndian(counted);
+    sent.length = 0;
     const saved = await putusVerifikasi(counted, scope, actor, pelamar.id, {
       version: pelamar.version,
       statusVerifikasi: 'MS',
@@ -342,6 +346,12 @@ describe('the verifier’s save through the transition', () => {
       .select('action')
       .execute();
     expect(events.map((e) => e.action).sort()).toEqual([...dokumen.map(() => 'CEK_DOKUMEN'), 'VERIFIKASI'].sort());
+    const records = await db
+      .selectFrom('keputusan_verifikasi')
+      .where('pelamar_id', '=', pelamar.id)
+      .select(['hasil', 'verifikator_id'])
+      .execute();
+    expect(records).toEqual([{ hasil: 'MS', verifikator_id: actor.id }]);
   });
 });
 

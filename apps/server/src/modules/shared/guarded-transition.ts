@@ -1,7 +1,7 @@
 // The one guarded transition (STYLE.md: one implementation serves every decision): lock the
 // record → check that it may change (who, the stage window, its state, the version the user saw,
 // the request against the row) → write the change with the version bumped, its audit events and
-// the counters' deltas in one statement. Services describe their transition; none writes the
+// the counters' deltas (and any record the change keeps) in one statement. Services describe their transition; none writes the
 // sequence out. Not here: the transaction around it (db/transaction.ts) and bulk actions.
 
 import type { Tahap, TrackId } from '@portal/contract';
@@ -27,6 +27,8 @@ export interface Write<T extends GuardedTable> {
   set: UpdateObject<DB, T, T>;
   audit: AuditEvent[];
   counters?: CounterDelta[];
+  /** Other rows the change writes, each as a CTE of the same statement (a decision's record). */
+  tambahan?: readonly ((creator: QueryCreator<DB>) => QueryCreator<DB>)[];
 }
 
 /** A transition described: which row, what is checked in which order, what is written. */
@@ -108,5 +110,6 @@ function withWrites(creator: QueryCreator<DB>, write: Write<GuardedTable>): Quer
       db.insertInto(delta.table as 'nonasn_count_delta').values(rows),
     ) as unknown as QueryCreator<DB>;
   }
+  for (const tambah of write.tambahan ?? []) result = tambah(result);
   return result;
 }

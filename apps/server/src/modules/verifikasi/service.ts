@@ -89,7 +89,6 @@ export async function putusVerifikasi(
 ): Promise<{ version: number }> {
   const kunci = await kunciUndian(db);
   return transaction(db, async (trx) => {
-    let klaimAt: Date | null = null;
     const { version } = await guardedTransition(trx, {
       ...pelamarTransition(trx, scope, pelamarId, true),
       state: async (row) => {
@@ -112,7 +111,6 @@ export async function putusVerifikasi(
       write: (row) => {
         const returned = dikembalikanKepada(row, actor);
         const from = row.status_verifikasi;
-        klaimAt = row.klaim_oleh === actor.id ? row.klaim_at : null;
         const key = { instansiId: scope.instansiId, track: scope.track };
         return {
           set: {
@@ -147,18 +145,20 @@ export async function putusVerifikasi(
             ...statusDelta(key, from, body.statusVerifikasi),
             ...supervisiDelta(key, returned ? 'DIKEMBALIKAN' : null, 'MENUNGGU'),
           ],
+          // Issue #34: recorded for the quality measures, drawn for the blind second verification.
+          tambahan: [
+            catatKeputusan(kunci, {
+              pelamarId,
+              instansiId: scope.instansiId,
+              track: scope.track,
+              verifikatorId: actor.id,
+              hasil: body.statusVerifikasi,
+              alasanTms: body.statusVerifikasi === 'TMS' ? body.alasanTms : [],
+              klaimAt: row.klaim_at,
+            }),
+          ],
         };
       },
-    });
-    // Issue #34: recorded for the quality measures, drawn for the blind second verification.
-    await catatKeputusan(trx, kunci, {
-      pelamarId,
-      instansiId: scope.instansiId,
-      track: scope.track,
-      verifikatorId: actor.id,
-      hasil: body.statusVerifikasi,
-      alasanTms: body.statusVerifikasi === 'TMS' ? body.alasanTms : [],
-      klaimAt,
     });
     return { version };
   });
@@ -209,10 +209,10 @@ async function review(
         { action: 'SUPERVISI', from: row.status_verifikasi, to: body.statusSupervisi, reason: body.catatan },
       ]),
       counters: supervisiDelta({ instansiId: scope.instansiId, track: scope.track }, 'MENUNGGU', body.statusSupervisi),
+      // Issue #34: the share of a verifier's decisions returned is counted from their records.
+      tambahan: [catatSupervisi(pelamarId, body.statusSupervisi)],
     }),
   });
-  // Issue #34: the share of a verifier's decisions returned is counted from their records.
-  await catatSupervisi(trx, pelamarId, body.statusSupervisi);
   return { version };
 }
 
