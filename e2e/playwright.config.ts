@@ -63,6 +63,9 @@ export default defineConfig({
       // Issue #35: the demo's own documents for Raja Ampat and eight others (two per track), read
       // while the suite runs; the full demo's 2,000 would keep a core busy for an hour.
       DEMO_DOKUMEN: '8',
+      // Issue #34: no blind second verification unless a flow asks for it (verifikasi-kedua.spec.ts
+      // sets the rate itself, running after every flow that decides).
+      DEMO_SAMPEL_PERSEN: '0',
       // Issue #6: forgot-password is read from the development mailbox (no SMTP here).
       DEV_MAILBOX: 'true',
       // Single sign-on (issue #6): the embedded provider's issuer is built from the public URL; the

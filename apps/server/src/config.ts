@@ -75,6 +75,12 @@ const envSchema = z.object({
    * (generated in the background after start, then read); the rest keep the placeholder.
    */
   DEMO_DOKUMEN: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /**
+   * Issue #34: the sample rate of the blind second verification a fresh demo starts with, every
+   * track (unset: the default 5 %); the e2e suite starts at 0 so that its flows decide what they
+   * expect, and its second-verification flow sets the rate itself.
+   */
+  DEMO_SAMPEL_PERSEN: z.coerce.number().min(0).max(100).optional(),
   /** Issue #35: the PostgreSQL schema of the job queue (pg-boss's tables). */
   ANTREAN_SCHEMA: z
     .string()
@@ -152,6 +158,8 @@ export interface Config {
   seedDemo: boolean;
   /** Issue #35: the reading of documents: workers in this process and the queue's schema. */
   baca: { pekerja: number; nice: number; antreanSchema: string; demoDokumen: number };
+  /** Issue #34: the sample rate a fresh demo starts with (undefined: the migration's default). */
+  demoSampelPersen: number | undefined;
   /** Issue #33: import apply jobs this process takes from the queue at once. */
   impor: { pekerja: number };
   trustProxy: boolean;
@@ -233,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       antreanSchema: e.ANTREAN_SCHEMA,
       demoDokumen: e.DEMO_DOKUMEN,
     },
+    demoSampelPersen: e.DEMO_SAMPEL_PERSEN,
     impor: { pekerja: e.IMPOR_PEKERJA },
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? false,

@@ -69,6 +69,9 @@ async function openAndMigrate(): Promise<{ database: Database; applied: string[]
 const { database, applied } = await openAndMigrate();
 const files = openBerkasStore(config, database.db);
 const seeded = config.seedDemo ? await seedDemo(database.db, files) : undefined;
+if (seeded?.accounts && config.demoSampelPersen !== undefined) {
+  await database.db.updateTable('sampel_verifikasi').set({ persen: config.demoSampelPersen }).execute();
+}
 const lifecycle: Lifecycle = { draining: false };
 const app = await buildApp({
   config: { ...config, webDist },

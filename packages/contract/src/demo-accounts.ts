@@ -203,6 +203,14 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     roles: ['ROLE_VERIFIKATOR_CPNS', 'ROLE_VERIFIKATOR_PPPK_NAKES'],
     flags: ['isCpns', 'isPppkNakes'],
   },
+  // Issue #34: a second verifier of the same instansi and tracks, for the blind second verification.
+  {
+    username: 'verifikator2.rajaampat',
+    fullname: 'Agustinus Rumbewas',
+    instansiId: RAJA_AMPAT,
+    roles: ['ROLE_VERIFIKATOR_CPNS', 'ROLE_VERIFIKATOR_PPPK_NAKES'],
+    flags: ['isCpns', 'isPppkNakes'],
+  },
   {
     username: 'supervisor.rajaampat',
     fullname: 'Markus Dimara',

@@ -76,6 +76,10 @@ export interface PelamarTable {
   catatan_supervisi: string | null;
   /** Migration 0038 (issue #35): the worst automatic finding (0 none or not read, 1 periksa, 2 berat). */
   temuan_otomatis: Generated<number>;
+  /** Migration 0043 (issue #34): the first verifier while a sampled decision waits for its second. */
+  kedua_dari: Generated<number | null>;
+  /** Migration 0043: whether the second verification agreed (null: none made). */
+  kedua_sepakat: Generated<boolean | null>;
 }
 
 export interface JadwalTahapTable {
@@ -273,4 +277,26 @@ export interface KeputusanVerifikasiTable {
   sampel_terpilih: boolean;
   supervisi: 'DISETUJUI' | 'DIKEMBALIKAN' | null;
   supervisi_at: Date | null;
+  /** Migration 0043: a second verifier's decision (never drawn). */
+  kedua: Generated<boolean>;
+}
+
+/** Issue #34: a sampled decision and its blind second verification (migration 0043). */
+export interface VerifikasiKeduaTable {
+  pelamar_id: number;
+  instansi_id: number;
+  track: TrackColumn;
+  pertama_oleh: number;
+  pertama_hasil: 'MS' | 'TMS';
+  pertama_alasan: Generated<string[]>;
+  pertama_catatan: string | null;
+  pertama_cek: ColumnType<unknown, string | undefined, string>;
+  pertama_at: Generated<Date>;
+  kedua_oleh: number | null;
+  kedua_hasil: 'MS' | 'TMS' | null;
+  kedua_alasan: string[] | null;
+  kedua_catatan: string | null;
+  kedua_cek: ColumnType<unknown, string | null | undefined, string | null>;
+  kedua_at: Date | null;
+  sepakat: boolean | null;
 }

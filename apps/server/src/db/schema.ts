@@ -51,6 +51,7 @@ import type {
   SampelVerifikasiTable,
   SanggahNilaiTable,
   SanggahTable,
+  VerifikasiKeduaTable,
 } from './schema-pelamar.js';
 
 export type * from './columns.js';
@@ -128,5 +129,6 @@ export interface DB {
   temuan_dokumen: TemuanDokumenTable;
   demo_cacat: DemoCacatTable;
   sampel_verifikasi: SampelVerifikasiTable;
+  verifikasi_kedua: VerifikasiKeduaTable;
   keputusan_verifikasi: KeputusanVerifikasiTable;
 }

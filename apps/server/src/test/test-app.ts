@@ -24,13 +24,21 @@ export interface TestDb {
   close(): Promise<void>;
 }
 
+/**
+ * Issue #34: tests decide applicants and expect them decided; the blind second verification's
+ * sample (5 % by default, drawn under a key made per database) is set by the tests of it.
+ */
+const noSample = (db: Kysely<DB>) => db.updateTable('sampel_verifikasi').set({ persen: 0 }).execute();
+
 // Starting PGlite costs seconds, cloning a migrated one about one: each test file migrates one
 // template and clones it for every database it asks for.
 let template: Promise<PGlite> | undefined;
 
 async function migratedTemplate(): Promise<PGlite> {
   const pglite = await PGlite.create(PGLITE_OPTIONS);
-  await migrate(new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) }));
+  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  await migrate(db);
+  await noSample(db);
   return pglite;
 }
 
@@ -56,6 +64,7 @@ export async function createTestDb(): Promise<TestDb> {
   }
   const database = await openDatabase({ kind: 'postgres', url, poolSize: 5 }, { searchPath: schema });
   await migrate(database.db, schema);
+  await noSample(database.db);
   return {
     db: database.db,
     sumberAntrean: { kind: 'postgres', url, schema: `${schema}_antrean`, searchPath: schema },

@@ -44,6 +44,7 @@ const ROW: PelamarRow = {
   klaimSaya: false,
   klaimNama: null,
   temuanOtomatis: 'PERIKSA',
+  verifikasiKedua: null,
   instansi: { id: 10, kode: 'RAJA', nama: 'Pemerintah Kabupaten Raja Ampat' },
 };
 
@@ -124,6 +125,7 @@ const DETAIL: PelamarDetail = {
         alasan: null,
       },
     ],
+    verifikasiKedua: null,
   },
 };
 

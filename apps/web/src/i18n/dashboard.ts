@@ -33,6 +33,7 @@ export const idDashboard = {
   kartu: {
     klaimSaya: 'Sedang saya kerjakan',
     dikembalikanKeSaya: 'Dikembalikan supervisor',
+    verifikasiKedua: 'Verifikasi kedua',
     menungguVerifikasi: 'Menunggu verifikasi',
     menungguTemuanBerat: 'Menunggu, dengan temuan berat',
     temuanBerat: 'Pelamar dengan temuan berat',

@@ -1,6 +1,12 @@
 // The wording of `verifikasi` (one file per part of the dictionary: apps/web/src/i18n/README.md).
 
-import { formatUkuranBerkas, type KerjaSaya, STATUS_BACAAN_LABEL, TEMUAN_OTOMATIS_LABEL } from '@portal/contract';
+import {
+  formatUkuranBerkas,
+  type KeadaanVerifikasiKedua,
+  type KerjaSaya,
+  STATUS_BACAAN_LABEL,
+  TEMUAN_OTOMATIS_LABEL,
+} from '@portal/contract';
 
 export const idVerifikasi = {
   bukaBerikutnya: 'Buka berikutnya',
@@ -13,7 +19,19 @@ export const idVerifikasi = {
     dikembalikan: 'Dikembalikan supervisor',
     'hari-ini': 'Sudah saya putuskan hari ini',
     semua: 'Sudah saya putuskan (semua)',
+    kedua: 'Verifikasi kedua (sampel)',
   } satisfies Record<KerjaSaya, string>,
+  /** Issue #34: the blind second verification, as a chip of the lists. */
+  verifikasiKedua: {
+    MENUNGGU: 'Verifikasi kedua',
+    KEPUTUSAN_SAYA: 'Menunggu verifikasi kedua',
+    SEPAKAT: 'Verifikasi kedua sepakat',
+    BERBEDA: 'Keputusan berbeda',
+  } satisfies Record<KeadaanVerifikasiKedua, string>,
+  verifikasiKeduaPenjelasan:
+    'Pelamar ini terpilih dalam sampel verifikasi kedua: putuskan sendiri dari dokumennya, tanpa melihat keputusan verifikator pertama.',
+  keputusanSayaDiperiksa:
+    'Keputusan Anda atas pelamar ini terpilih dalam sampel dan sedang diverifikasi ulang oleh rekan; pelamar ini tidak dapat Anda ambil lagi.',
   dikerjakanRekan: (nama: string, sejak: string) =>
     `Pelamar ini sedang dikerjakan oleh ${nama} (sejak ${sejak}). Keputusan dapat diisi setelah ia memutuskan atau melepaskannya.`,
   lepaskan: 'Lepaskan',

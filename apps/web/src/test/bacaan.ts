@@ -112,6 +112,7 @@ export const ROW: PelamarRow = {
   klaimSaya: false,
   klaimNama: null,
   temuanOtomatis: 'BERAT',
+  verifikasiKedua: null,
   instansi: { id: 10, kode: 'BKN', nama: 'Badan Kepegawaian Negara' },
 };
 
@@ -173,5 +174,6 @@ export const DETAIL: PelamarDetail = {
     catatanSupervisi: null,
     klaim: null,
     riwayat: null,
+    verifikasiKedua: null,
   },
 };

@@ -57,9 +57,10 @@ const code = z.string().trim().min(1).max(40);
 /**
  * The verifier's own work in their list (issue #32), each matching a dashboard tile: applicants
  * they hold and have not decided, decisions the supervisor returned to them, and what they decided
- * today or ever. Without it the list is the queue.
+ * today or ever, and (issue #34) the blind second verifications they may take. Without it the
+ * list is the queue.
  */
-export const KERJA_SAYA = ['dikerjakan', 'dikembalikan', 'hari-ini', 'semua'] as const;
+export const KERJA_SAYA = ['dikerjakan', 'dikembalikan', 'hari-ini', 'semua', 'kedua'] as const;
 export type KerjaSaya = (typeof KERJA_SAYA)[number];
 
 export const pelamarFilterSchema = z
@@ -123,6 +124,9 @@ export function tableRequestSchema<F extends z.ZodTypeAny, C extends readonly [s
 export const pelamarListRequestSchema = tableRequestSchema(pelamarFilterSchema, PELAMAR_SORT_COLUMNS);
 export type PelamarListRequest = z.infer<typeof pelamarListRequestSchema>;
 
+export const KEADAAN_VERIFIKASI_KEDUA = ['MENUNGGU', 'KEPUTUSAN_SAYA', 'SEPAKAT', 'BERBEDA'] as const;
+export type KeadaanVerifikasiKedua = (typeof KEADAAN_VERIFIKASI_KEDUA)[number];
+
 export const pelamarRowSchema = z.object({
   id: z.number(),
   nik: z.string().describe('Lengkap bagi admin, verifikator dan supervisor instansi; disamarkan bagi pemantau'),
@@ -147,6 +151,12 @@ export const pelamarRowSchema = z.object({
   klaimNama: z.string().nullable(),
   /** Issue #35: the worst finding of the documents' reading so far (TIDAK_ADA before any). */
   temuanOtomatis: z.enum(TEMUAN_OTOMATIS),
+  /**
+   * Issue #34, for the caller: MENUNGGU – a second verification to make (nothing of the first
+   * shown); KEPUTUSAN_SAYA – the caller's own decision waits for a colleague's second verification;
+   * SEPAKAT / BERBEDA – both are in and agreed or not; null – not sampled.
+   */
+  verifikasiKedua: z.enum(KEADAAN_VERIFIKASI_KEDUA).nullable(),
   instansi: z.object({ id: z.number(), kode: z.string(), nama: z.string() }),
 });
 export type PelamarRow = z.infer<typeof pelamarRowSchema>;

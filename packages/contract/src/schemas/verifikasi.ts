@@ -58,12 +58,39 @@ export const keputusanVerifikasiSchema = z
   });
 export type KeputusanVerifikasi = z.input<typeof keputusanVerifikasiSchema>;
 
+/** The two decisions of a blind second verification (issue #34): the first, the second. */
+export const PILIHAN_KEPUTUSAN = ['PERTAMA', 'KEDUA'] as const;
+export type PilihanKeputusan = (typeof PILIHAN_KEPUTUSAN)[number];
+
+/** One verifier's decision in the supervisor's side-by-side view. */
+const keputusanSatuSchema = z.object({
+  verifikatorNama: z.string(),
+  statusVerifikasi: z.enum(['MS', 'TMS']),
+  alasanTms: z.array(z.string()),
+  catatan: z.string().nullable(),
+  cekDokumen: z.array(z.object({ dokumenId: z.number(), sesuai: z.boolean(), alasan: z.string().nullable() })),
+  diputusAt: z.string(),
+});
+
+/** Issue #34: both decisions of a sampled applicant, for the supervisor and the admin only. */
+export const verifikasiKeduaDetailSchema = z.object({
+  pertama: keputusanSatuSchema,
+  kedua: keputusanSatuSchema,
+  sepakat: z.boolean(),
+});
+export type VerifikasiKeduaDetail = z.infer<typeof verifikasiKeduaDetailSchema>;
+
 /** PUT /api/{track}/supervisor/{id}: agree, or return with a note. */
 export const keputusanSupervisiSchema = z
   .object({
     version: recordVersion,
     statusSupervisi: z.enum(STATUS_SUPERVISI),
     catatan: z.string().trim().max(2000).nullable().default(null),
+    /**
+     * Issue #34: when the blind second verification disagreed, which decision the supervisor
+     * approves, or which verifier it returns to (required to approve such an applicant).
+     */
+    pakai: z.enum(PILIHAN_KEPUTUSAN).optional(),
   })
   .strict()
   .refine((value) => value.statusSupervisi === 'DISETUJUI' || (value.catatan ?? '') !== '', {
@@ -136,6 +163,11 @@ export const verifikasiDetailSchema = z.object({
   klaim: z.object({ olehSaya: z.boolean(), nama: z.string(), sejak: z.string() }).nullable(),
   /** The audit trail; null for roles that do not see it (only supervisors and admins do). */
   riwayat: z.array(riwayatSchema).nullable(),
+  /**
+   * Issue #34: both decisions once a sampled applicant's second verification is in; null
+   * otherwise and always for verifiers (the second verification is blind).
+   */
+  verifikasiKedua: verifikasiKeduaDetailSchema.nullable(),
 });
 export type VerifikasiDetail = z.infer<typeof verifikasiDetailSchema>;
 

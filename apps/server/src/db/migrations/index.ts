@@ -36,6 +36,7 @@ import * as m0039 from './0039-temuan-nasional.js';
 import * as m0040 from './0040-tampilan-dokumen.js';
 import * as m0041 from './0041-impor-antrean.js';
 import * as m0042 from './0042-sampel-verifikasi.js';
+import * as m0043 from './0043-verifikasi-kedua.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0040-tampilan-dokumen': m0040,
   '0041-impor-antrean': m0041,
   '0042-sampel-verifikasi': m0042,
+  '0043-verifikasi-kedua': m0043,
 };

@@ -86,6 +86,7 @@ describe('GET /api/dashboard', () => {
     for (const key of [
       'klaimSaya',
       'dikembalikanKeSaya',
+      'verifikasiKedua',
       'menungguVerifikasi',
       'menungguTemuanBerat',
       'diputusHariIni',

@@ -130,15 +130,20 @@ export function sanggahCounts(ctx: FigureContext, jenis: 'ADMINISTRASI' | 'AFIRM
 
 /** The claims the verifier holds: new ones, and decisions a supervisor returned (pelamar_klaim_idx). */
 const klaimSaya: Figure = async (ctx) => {
-  const [row] = await ctx.rows(sql<{ klaim: number; dikembalikan: number }>`
+  // Issue #34: and colleagues' sampled decisions waiting for a blind second verification
+  // (partial index pelamar_kedua_idx).
+  const [row] = await ctx.rows(sql<{ klaim: number; dikembalikan: number; kedua: number }>`
     SELECT count(*) FILTER (WHERE status_verifikasi = 'BELUM') AS klaim,
-           count(*) FILTER (WHERE status_supervisi = 'DIKEMBALIKAN') AS dikembalikan
+           count(*) FILTER (WHERE status_supervisi = 'DIKEMBALIKAN') AS dikembalikan,
+           (SELECT count(*) FROM pelamar WHERE instansi_id = ${ctx.user.instansiId} AND track = ${ctx.track}
+              AND kedua_dari IS NOT NULL AND kedua_dari <> ${ctx.user.id} AND status_verifikasi = 'BELUM') AS kedua
     FROM pelamar WHERE klaim_oleh = ${ctx.user.id} AND track = ${ctx.track} AND instansi_id = ${ctx.user.instansiId}
   `);
   return {
     cards: [
       card(ctx, 'klaimSaya', Number(row?.klaim ?? 0), { href: kerja(ctx, 'f.kerjaSaya=dikerjakan') }),
       card(ctx, 'dikembalikanKeSaya', Number(row?.dikembalikan ?? 0), { href: kerja(ctx, 'f.kerjaSaya=dikembalikan') }),
+      card(ctx, 'verifikasiKedua', Number(row?.kedua ?? 0), { href: kerja(ctx, 'f.kerjaSaya=kedua') }),
     ],
   };
 };

@@ -52,15 +52,26 @@ export interface Keputusan {
   klaimAt: Date | null;
 }
 
+/** The draw of a decision: the rate in force, the applicant's number, whether it fell inside. */
+export interface Undian {
+  persen: number;
+  nilai: number;
+  terpilih: boolean;
+}
+
+/** Draws an applicant against a rate (the rate read with the applicant's locked row). */
+export function undi(kunci: string, pelamarId: number, persen: number): Undian {
+  const nilai = undian(kunci, pelamarId);
+  return { persen, nilai, terpilih: terpilih(nilai, persen) };
+}
+
 /**
- * A verifier's final decision recorded, drawn for the sample against the rate in force for its
- * track (read in the same statement): a CTE for the decision's own statement (guardedTransition's
- * `tambahan`), so the save stays one locked read and one write.
+ * A verifier's final decision recorded with its draw (`kedua`: a second verifier's, never drawn):
+ * a CTE for the decision's own statement (guardedTransition's `tambahan`), so the save stays one
+ * locked read and one write.
  */
-export function catatKeputusan(kunci: string, keputusan: Keputusan) {
-  const nilai = undian(kunci, keputusan.pelamarId);
-  const persen = sql<string>`coalesce((SELECT persen FROM sampel_verifikasi WHERE track = ${keputusan.track}),
-    ${SAMPEL_PERSEN_BAWAAN})`;
+export function catatKeputusan(keputusan: Keputusan, draw: Undian | 'kedua') {
+  const kedua = draw === 'kedua';
   return (creator: QueryCreator<DB>): QueryCreator<DB> =>
     creator.with('keputusan_dicatat', (db) =>
       db.insertInto('keputusan_verifikasi').values({
@@ -71,10 +82,53 @@ export function catatKeputusan(kunci: string, keputusan: Keputusan) {
         hasil: keputusan.hasil,
         alasan_tms: sql<string[]>`${sql.val([...keputusan.alasanTms])}::text[]`,
         klaim_at: keputusan.klaimAt,
-        sampel_persen: persen,
-        sampel_nilai: nilai,
-        sampel_terpilih: sql<boolean>`${nilai}::float8 * 100 < ${persen}`,
+        sampel_persen: kedua ? 0 : draw.persen,
+        sampel_nilai: kedua ? 0 : draw.nilai,
+        sampel_terpilih: kedua ? false : draw.terpilih,
+        kedua,
       }),
+    ) as unknown as QueryCreator<DB>;
+}
+
+/** A decision as the verifier sent it (the parts a second verification compares and shows). */
+export interface KeputusanLengkap extends Keputusan {
+  catatan: string | null;
+  cekDokumen: unknown;
+}
+
+/** A sampled first decision held apart for the blind second verification (a CTE). */
+export function tahanKeputusan(k: KeputusanLengkap) {
+  return (creator: QueryCreator<DB>): QueryCreator<DB> =>
+    creator.with('keputusan_ditahan', (db) =>
+      db.insertInto('verifikasi_kedua').values({
+        pelamar_id: k.pelamarId,
+        instansi_id: k.instansiId,
+        track: k.track,
+        pertama_oleh: k.verifikatorId,
+        pertama_hasil: k.hasil,
+        pertama_alasan: sql<string[]>`${sql.val([...k.alasanTms])}::text[]`,
+        pertama_catatan: k.catatan,
+        pertama_cek: JSON.stringify(k.cekDokumen),
+      }),
+    ) as unknown as QueryCreator<DB>;
+}
+
+/** The second decision written beside the first, with whether they agree (a CTE). */
+export function lengkapiKedua(k: KeputusanLengkap, sepakat: boolean) {
+  return (creator: QueryCreator<DB>): QueryCreator<DB> =>
+    creator.with('keputusan_kedua', (db) =>
+      db
+        .updateTable('verifikasi_kedua')
+        .set({
+          kedua_oleh: k.verifikatorId,
+          kedua_hasil: k.hasil,
+          kedua_alasan: sql<string[]>`${sql.val([...k.alasanTms])}::text[]`,
+          kedua_catatan: k.catatan,
+          kedua_cek: JSON.stringify(k.cekDokumen),
+          kedua_at: sql<Date>`now()`,
+          sepakat,
+        })
+        .where('pelamar_id', '=', k.pelamarId),
     ) as unknown as QueryCreator<DB>;
 }
 
@@ -90,6 +144,7 @@ export function catatSupervisi(pelamarId: number, supervisi: 'DISETUJUI' | 'DIKE
             .selectFrom('keputusan_verifikasi')
             .select('id')
             .where('pelamar_id', '=', pelamarId)
+            .where('kedua', '=', false)
             .orderBy('id', 'desc')
             .limit(1),
         ),

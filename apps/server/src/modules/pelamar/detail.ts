@@ -1,7 +1,14 @@
 // One applicant in full and its document files, read through the list that shows it: the same
 // page binding and instansi scope as the list (an id from another instansi is "not found").
 
-import { hasTrackRole, type PelamarDetail, type Principal, type TemuanDokumen, temuanOf } from '@portal/contract';
+import {
+  hasTrackRole,
+  type PelamarDetail,
+  type Principal,
+  type TemuanDokumen,
+  temuanOf,
+  type VerifikasiKeduaDetail,
+} from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB } from '../../db/schema.js';
@@ -135,9 +142,18 @@ export async function pelamarDetail(
     ])
     .executeTakeFirst();
   if (!row) throw notFound();
-  // Supervisors and admins of the track see an applicant's audit trail (issue #4).
-  const seesHistory = withHistory || hasTrackRole(principal.authorities, scope.track, 'ADMIN', 'SUPERVISOR');
-  const riwayat = seesHistory ? await riwayatOf(db, 'pelamar', pelamarId) : null;
+  // Supervisors and admins of the track see an applicant's audit trail (issue #4); while a
+  // sampled decision waits for its blind second verification (issue #34), nobody who might make it
+  // does (a verifier of the track other than the first one, whatever their other roles).
+  const buta =
+    row.kedua_dari !== null &&
+    row.kedua_dari !== scope.userId &&
+    hasTrackRole(principal.authorities, scope.track, 'VERIFIKATOR');
+  const seesHistory = !buta && (withHistory || hasTrackRole(principal.authorities, scope.track, 'ADMIN', 'SUPERVISOR'));
+  const [riwayat, verifikasiKedua] = await Promise.all([
+    seesHistory ? riwayatOf(db, 'pelamar', pelamarId) : null,
+    seesHistory && row.kedua_sepakat !== null ? keduaKeputusan(db, pelamarId) : null,
+  ]);
   const { dokumen, nilai } = row;
   const syarat = {
     prodi: row.syarat_prodi,
@@ -229,7 +245,55 @@ export async function pelamarDetail(
         ? { olehSaya: row.klaim_oleh === scope.userId, nama: row.klaim_nama ?? '', sejak: row.klaim_at ?? '' }
         : null,
       riwayat,
+      verifikasiKedua,
     },
+  };
+}
+
+/** Issue #34: both decisions of a sampled applicant, side by side (once the second is in). */
+async function keduaKeputusan(db: Kysely<DB>, pelamarId: number): Promise<VerifikasiKeduaDetail | null> {
+  const row = await db
+    .selectFrom('verifikasi_kedua as k')
+    .innerJoin('app_user as u1', 'u1.id', 'k.pertama_oleh')
+    .innerJoin('app_user as u2', 'u2.id', 'k.kedua_oleh')
+    .where('k.pelamar_id', '=', pelamarId)
+    .where('k.kedua_hasil', 'is not', null)
+    .select([
+      'u1.fullname as pertama_nama',
+      'k.pertama_hasil',
+      'k.pertama_alasan',
+      'k.pertama_catatan',
+      'k.pertama_cek',
+      momentText('k.pertama_at').as('pertama_at'),
+      'u2.fullname as kedua_nama',
+      'k.kedua_hasil',
+      'k.kedua_alasan',
+      'k.kedua_catatan',
+      'k.kedua_cek',
+      momentText('k.kedua_at').as('kedua_at'),
+      'k.sepakat',
+    ])
+    .executeTakeFirst();
+  if (!row?.kedua_hasil) return null;
+  type Cek = VerifikasiKeduaDetail['pertama']['cekDokumen'];
+  return {
+    pertama: {
+      verifikatorNama: row.pertama_nama,
+      statusVerifikasi: row.pertama_hasil,
+      alasanTms: row.pertama_alasan,
+      catatan: row.pertama_catatan,
+      cekDokumen: (row.pertama_cek as Cek | null) ?? [],
+      diputusAt: row.pertama_at ?? '',
+    },
+    kedua: {
+      verifikatorNama: row.kedua_nama,
+      statusVerifikasi: row.kedua_hasil,
+      alasanTms: row.kedua_alasan ?? [],
+      catatan: row.kedua_catatan,
+      cekDokumen: (row.kedua_cek as Cek | null) ?? [],
+      diputusAt: row.kedua_at ?? '',
+    },
+    sepakat: row.sepakat === true,
   };
 }
 

@@ -6,6 +6,7 @@
 
 import {
   type KeadaanSupervisi,
+  type KeadaanVerifikasiKedua,
   type KerjaSaya,
   maskNik,
   type PelamarFilter,
@@ -119,6 +120,14 @@ const KERJA_SAYA_WHERE: Record<KerjaSaya, (eb: Eb, scope: ListScope) => ReturnTy
       eb(sql`tgl_verifikasi`, '>=', HARI_INI),
     ]),
   semua: (eb, scope) => eb.and([eb('verifikator_id', '=', scope.userId), eb('status_verifikasi', '<>', 'BELUM')]),
+  // Issue #34: sampled decisions of colleagues waiting for a second verification (partial index
+  // pelamar_kedua_idx); the first verifier never gets their own.
+  kedua: (eb, scope) =>
+    eb.and([
+      eb('status_verifikasi', '=', 'BELUM'),
+      eb('kedua_dari', 'is not', null),
+      eb('kedua_dari', '<>', scope.userId),
+    ]),
 };
 
 function scoped(db: Kysely<DB>, list: PelamarList, scope: ListScope, searchTerm: string, kerjaSaya?: KerjaSaya): Query {
@@ -283,6 +292,8 @@ export function pelamarRowQuery(db: Kysely<DB>) {
       'i.kode as instansi_kode',
       'i.nama as instansi_nama',
       'p.instansi_id',
+      'p.kedua_dari',
+      'p.kedua_sepakat',
     ]);
 }
 
@@ -294,6 +305,13 @@ function klaimDipegang(row: PelamarRowColumns, scope: ListScope): boolean {
   if (row.klaim_oleh === scope.userId) return true;
   const sejak = row.klaim_sejak === null ? Number.NaN : new Date(row.klaim_sejak as Date | string).getTime();
   return Date.now() - sejak < scope.klaimMenit * 60_000;
+}
+
+/** Issue #34: where the applicant stands in the blind second verification, for this caller. */
+function verifikasiKedua(row: PelamarRowColumns, scope: ListScope): KeadaanVerifikasiKedua | null {
+  if (row.kedua_dari !== null) return row.kedua_dari === scope.userId ? 'KEPUTUSAN_SAYA' : 'MENUNGGU';
+  if (row.kedua_sepakat === null) return null;
+  return row.kedua_sepakat ? 'SEPAKAT' : 'BERBEDA';
 }
 
 /** One list row as the API answers it (NIK masked for monitoring roles). */
@@ -320,6 +338,7 @@ export function toPelamarRow(row: PelamarRowColumns, scope: ListScope): PelamarR
     klaimSaya: row.klaim_oleh !== null && row.klaim_oleh === scope.userId,
     klaimNama: klaimDipegang(row, scope) ? row.klaim_nama : null,
     temuanOtomatis: OTOMATIS_DARI[row.temuan_otomatis] ?? 'TIDAK_ADA',
+    verifikasiKedua: verifikasiKedua(row, scope),
     instansi: { id: row.instansi_id, kode: row.instansi_kode, nama: row.instansi_nama },
   };
 }

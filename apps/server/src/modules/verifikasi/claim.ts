@@ -18,6 +18,7 @@ import {
   requireOpen,
   sedangDikerjakan,
   type TrackScope,
+  VERIFIKASI_KEDUA_SENDIRI,
 } from './guards.js';
 
 /** Claims one applicant: waiting and free (or its claim lapsed), or already this verifier's. */
@@ -27,6 +28,8 @@ export async function ambilPelamar(db: Kysely<DB>, scope: TrackScope, actor: Act
     const row = await pelamarRow(trx, scope, pelamarId).forUpdate().executeTakeFirst();
     if (!row) throw new AppError(404, 'NOT_FOUND', NOT_FOUND);
     if (row.klaim_oleh === actor.id) return { id: pelamarId };
+    // Issue #34: a sampled decision goes to a colleague for the blind second verification.
+    if (row.kedua_dari === actor.id) throw conflict('VERIFIKASI_KEDUA_SENDIRI', VERIFIKASI_KEDUA_SENDIRI);
     if (row.status_verifikasi !== 'BELUM') {
       throw conflict('SUDAH_DIVERIFIKASI', 'Pelamar ini sudah diverifikasi.');
     }
@@ -93,6 +96,7 @@ export async function ambilBerikutnya(
         SELECT id FROM pelamar
         WHERE instansi_id = ${scope.instansiId} AND track = ${scope.track} AND status_verifikasi = 'BELUM'
           AND (klaim_oleh IS NULL OR NOT ${berlaku}) AND id <> ALL(${skip}::bigint[])
+          AND (kedua_dari IS NULL OR kedua_dari <> ${actor.id})
           AND NOT EXISTS (SELECT 1 FROM held) AND EXISTS (SELECT 1 FROM open)
         ORDER BY tgl_daftar, id
         LIMIT 1
@@ -121,6 +125,7 @@ export async function ambilBerikutnya(
       .where('track', '=', scope.track)
       .where('status_verifikasi', '=', 'BELUM')
       .where((eb) => eb.or([eb('klaim_oleh', 'is', null), eb.not(berlaku)]))
+      .where((eb) => eb.or([eb('kedua_dari', 'is', null), eb('kedua_dari', '<>', actor.id)]))
       .where('id', 'not in', skip)
       .select('id')
       .limit(1)

@@ -63,6 +63,7 @@ export function useVerifikasiFixture() {
   beforeEach(async () => {
     const { db } = api.ctx;
     await sql`TRUNCATE final_verifikasi`.execute(db);
+    await sql`DELETE FROM verifikasi_kedua`.execute(db);
     await db
       .updateTable('pelamar')
       .set({
@@ -78,6 +79,8 @@ export function useVerifikasiFixture() {
         alasan_tms: null,
         catatan_verifikasi: null,
         catatan_supervisi: null,
+        kedua_dari: null,
+        kedua_sepakat: null,
       })
       .where('instansi_id', '=', RAJA_AMPAT)
       .execute();

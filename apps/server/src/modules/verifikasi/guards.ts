@@ -2,12 +2,29 @@
 // check it, the track's VERIFIKASI window and the admin's final lock of the instansi's results, and
 // the claim of another verifier. The changes themselves are in service.ts and claim.ts.
 
-import { formatWaktuPanjang, TRACKS, type TrackId } from '@portal/contract';
+import { formatWaktuPanjang, SAMPEL_PERSEN_BAWAAN, TRACKS, type TrackId } from '@portal/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { checkWindow, type WindowState, windowColumns } from '../jadwal/window.js';
 import { klaimBerlaku } from '../pelamar/queries.js';
+
+/** A verifikasi_kedua row as JSON (to_jsonb): timestamps are ISO strings. */
+export interface VerifikasiKeduaRow {
+  pertama_oleh: number;
+  pertama_hasil: 'MS' | 'TMS';
+  pertama_alasan: string[];
+  pertama_catatan: string | null;
+  pertama_cek: unknown;
+  pertama_at: string;
+  kedua_oleh: number | null;
+  kedua_hasil: 'MS' | 'TMS' | null;
+  kedua_alasan: string[] | null;
+  kedua_catatan: string | null;
+  kedua_cek: unknown;
+  kedua_at: string | null;
+  sepakat: boolean | null;
+}
 
 export interface TrackScope {
   track: TrackId;
@@ -17,6 +34,9 @@ export interface TrackScope {
 
 export const conflict = (code: string, message: string, details?: unknown) => new AppError(409, code, message, details);
 export const NOT_FOUND = 'Data pelamar tidak ditemukan.';
+/** Issue #34: the first verifier of a sampled applicant may not take it for its second verification. */
+export const VERIFIKASI_KEDUA_SENDIRI =
+  'Keputusan Anda atas pelamar ini sedang diperiksa ulang (verifikasi kedua) oleh verifikator lain; pelamar ini tidak dapat Anda ambil lagi.';
 
 const lockedMessage = (track: TrackId, at: Date) =>
   `Hasil verifikasi ${TRACKS[track].title} instansi ini sudah dikunci (final verifikasi ${formatWaktuPanjang(at)}); keputusan tidak dapat diubah.`;
@@ -86,6 +106,15 @@ export function pelamarRow(trx: Transaction<DB>, scope: TrackScope, pelamarId: n
       'klaim_oleh',
       'klaim_at',
       klaimBerlaku(scope).as('klaim_berlaku'),
+      // Issue #34: the blind second verification – the first verifier while it waits, whether the
+      // two agreed once both are in, the pair itself, and the sample rate in force for the track.
+      'kedua_dari',
+      'kedua_sepakat',
+      sql<VerifikasiKeduaRow | null>`(SELECT to_jsonb(k) FROM verifikasi_kedua k WHERE k.pelamar_id = pelamar.id)`.as(
+        'kedua',
+      ),
+      sql<string | number>`coalesce((SELECT persen FROM sampel_verifikasi WHERE track = ${scope.track}),
+        ${SAMPEL_PERSEN_BAWAAN})`.as('sampel_persen'),
       // The applicant's documents, which a decision's checks must name.
       sql<(string | number)[]>`ARRAY(SELECT d.id FROM dokumen d WHERE d.pelamar_id = pelamar.id)`.as('dokumen_ids'),
       dikunciColumn(scope.track, scope.instansiId),

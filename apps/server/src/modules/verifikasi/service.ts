@@ -8,6 +8,7 @@ import {
   formatAngka,
   type keputusanSupervisiSchema,
   type keputusanVerifikasiSchema,
+  type PilihanKeputusan,
   type UpdateStatusResult,
 } from '@portal/contract';
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -16,7 +17,16 @@ import type { DB } from '../../db/schema.js';
 import { eachInTransaction, transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { type Actor, pelamarEvents, recordAudit } from '../audit/audit.js';
-import { catatKeputusan, catatSupervisi, kunciUndian } from '../mutu/sampel.js';
+import {
+  catatKeputusan,
+  catatSupervisi,
+  type KeputusanLengkap,
+  kunciUndian,
+  lengkapiKedua,
+  tahanKeputusan,
+  undi,
+} from '../mutu/sampel.js';
+import { sepakat } from '../mutu/ukuran.js';
 import {
   PELAMAR_STATUS_COUNTER,
   PELAMAR_SUPERVISI_COUNTER,
@@ -24,7 +34,7 @@ import {
   statusDelta,
   supervisiDelta,
 } from '../shared/counter-deltas.js';
-import { guardedTransition } from '../shared/guarded-transition.js';
+import { guardedTransition, type Write } from '../shared/guarded-transition.js';
 import { hariJakarta } from '../shared/list-sql.js';
 import {
   checkNotFinal,
@@ -35,6 +45,8 @@ import {
   requireOpen,
   sedangDikerjakan,
   type TrackScope,
+  VERIFIKASI_KEDUA_SENDIRI,
+  type VerifikasiKeduaRow,
 } from './guards.js';
 
 /** Folds the deltas into the counters (run now and then; safe to run from several instances). */
@@ -79,6 +91,64 @@ function checkDokumen(row: Row, body: KeputusanVerifikasi): void {
   }
 }
 
+/**
+ * Issue #34: the blind second decision of a sampled applicant. It is written beside the first,
+ * and the first goes onto the applicant as it was made (its verifier, its time), for the
+ * supervisor to review with whether the two agree; where they differ the supervisor chooses.
+ */
+function keputusanKedua(
+  row: Row,
+  pertama: VerifikasiKeduaRow,
+  keputusan: KeputusanLengkap,
+  actor: Actor,
+  key: { instansiId: number; track: TrackScope['track'] },
+): Write<'pelamar'> {
+  const setuju = sepakat(
+    { hasil: pertama.pertama_hasil, alasan: pertama.pertama_alasan },
+    { hasil: keputusan.hasil, alasan: keputusan.alasanTms },
+  );
+  return {
+    set: {
+      ...keputusanPada(pertama, 'pertama'),
+      status_supervisi: null,
+      supervisor_id: null,
+      tgl_supervisi: null,
+      klaim_oleh: null,
+      klaim_at: null,
+      kedua_dari: null,
+      kedua_sepakat: setuju,
+    },
+    audit: pelamarEvents(actor, keputusan.pelamarId, [
+      {
+        action: 'VERIFIKASI_KEDUA',
+        from: row.status_verifikasi,
+        to: keputusan.hasil,
+        reason: [keputusan.alasanTms.join(', '), keputusan.catatan].filter(Boolean).join(' – ') || null,
+        details: { sepakat: setuju },
+      },
+    ]),
+    counters: [
+      ...statusDelta(key, row.status_verifikasi, pertama.pertama_hasil),
+      ...supervisiDelta(key, null, 'MENUNGGU'),
+    ],
+    tambahan: [catatKeputusan(keputusan, 'kedua'), lengkapiKedua(keputusan, setuju)],
+  };
+}
+
+/** One of the two decisions of a sampled applicant as the applicant's own columns. */
+function keputusanPada(k: VerifikasiKeduaRow, mana: 'pertama' | 'kedua') {
+  const hasil = mana === 'pertama' ? k.pertama_hasil : (k.kedua_hasil ?? k.pertama_hasil);
+  const alasan = mana === 'pertama' ? k.pertama_alasan : (k.kedua_alasan ?? []);
+  return {
+    status_verifikasi: hasil,
+    cek_dokumen: JSON.stringify((mana === 'pertama' ? k.pertama_cek : k.kedua_cek) ?? []),
+    alasan_tms: hasil === 'TMS' ? alasan : null,
+    catatan_verifikasi: mana === 'pertama' ? k.pertama_catatan : k.kedua_catatan,
+    verifikator_id: mana === 'pertama' ? k.pertama_oleh : k.kedua_oleh,
+    tgl_verifikasi: sql<Date>`${mana === 'pertama' ? k.pertama_at : k.kedua_at}::timestamptz`,
+  };
+}
+
 /** The verifier's decision (MS/TMS) with the document checks, on the version they saw. */
 export async function putusVerifikasi(
   db: Kysely<DB>,
@@ -96,6 +166,7 @@ export async function putusVerifikasi(
         if (row.status_verifikasi !== 'BELUM' && !dikembalikanKepada(row, actor)) {
           throw conflict('SUDAH_DIVERIFIKASI', 'Pelamar ini sudah diverifikasi; keputusan tidak dapat diubah.');
         }
+        if (row.kedua_dari === actor.id) throw conflict('VERIFIKASI_KEDUA_SENDIRI', VERIFIKASI_KEDUA_SENDIRI);
         if (row.klaim_oleh !== actor.id) {
           throw row.klaim_oleh !== null && row.klaim_berlaku
             ? await sedangDikerjakan(trx, row.klaim_oleh)
@@ -112,6 +183,40 @@ export async function putusVerifikasi(
         const returned = dikembalikanKepada(row, actor);
         const from = row.status_verifikasi;
         const key = { instansiId: scope.instansiId, track: scope.track };
+        const keputusan = {
+          pelamarId,
+          instansiId: scope.instansiId,
+          track: scope.track,
+          verifikatorId: actor.id,
+          hasil: body.statusVerifikasi,
+          alasanTms: body.statusVerifikasi === 'TMS' ? body.alasanTms : [],
+          klaimAt: row.klaim_at,
+          catatan: body.catatan,
+          cekDokumen: body.cekDokumen,
+        };
+        const cekEvents = body.cekDokumen.map((cek) => ({
+          action: 'CEK_DOKUMEN',
+          to: cek.sesuai ? 'SESUAI' : 'TIDAK_SESUAI',
+          reason: cek.alasan,
+          details: { dokumenId: cek.dokumenId },
+        }));
+        const alasan = [body.alasanTms.join(', '), body.catatan].filter(Boolean).join(' – ') || null;
+        // Issue #34: the blind second verification of a sampled first decision.
+        if (row.kedua_dari !== null && row.kedua) return keputusanKedua(row, row.kedua, keputusan, actor, key);
+        // Only an applicant's first decision is drawn, and an applicant is checked again once at most.
+        const draw = undi(kunci, pelamarId, Number(row.sampel_persen));
+        if (!returned && row.kedua === null && draw.terpilih) {
+          // Held apart: the applicant stays waiting, for a colleague to decide without seeing it.
+          return {
+            set: { klaim_oleh: null, klaim_at: null, kedua_dari: actor.id },
+            audit: pelamarEvents(actor, pelamarId, [
+              ...cekEvents,
+              { action: 'VERIFIKASI', from, to: body.statusVerifikasi, reason: alasan },
+              { action: 'SAMPEL_VERIFIKASI_KEDUA', to: 'MENUNGGU', details: { persen: draw.persen } },
+            ]),
+            tambahan: [catatKeputusan(keputusan, draw), tahanKeputusan(keputusan)],
+          };
+        }
         return {
           set: {
             status_verifikasi: body.statusVerifikasi,
@@ -125,19 +230,16 @@ export async function putusVerifikasi(
             tgl_supervisi: null,
             klaim_oleh: null,
             klaim_at: null,
+            // A decision made again after a return is the one the supervisor reviews now.
+            kedua_sepakat: null,
           },
           audit: pelamarEvents(actor, pelamarId, [
-            ...body.cekDokumen.map((cek) => ({
-              action: 'CEK_DOKUMEN',
-              to: cek.sesuai ? 'SESUAI' : 'TIDAK_SESUAI',
-              reason: cek.alasan,
-              details: { dokumenId: cek.dokumenId },
-            })),
+            ...cekEvents,
             {
               action: 'VERIFIKASI',
               from: returned ? `${from} (DIKEMBALIKAN)` : from,
               to: body.statusVerifikasi,
-              reason: [body.alasanTms.join(', '), body.catatan].filter(Boolean).join(' – ') || null,
+              reason: alasan,
             },
           ]),
           // A returned decision leaves DIKEMBALIKAN; every decision waits for review.
@@ -145,18 +247,8 @@ export async function putusVerifikasi(
             ...statusDelta(key, from, body.statusVerifikasi),
             ...supervisiDelta(key, returned ? 'DIKEMBALIKAN' : null, 'MENUNGGU'),
           ],
-          // Issue #34: recorded for the quality measures, drawn for the blind second verification.
-          tambahan: [
-            catatKeputusan(kunci, {
-              pelamarId,
-              instansiId: scope.instansiId,
-              track: scope.track,
-              verifikatorId: actor.id,
-              hasil: body.statusVerifikasi,
-              alasanTms: body.statusVerifikasi === 'TMS' ? body.alasanTms : [],
-              klaimAt: row.klaim_at,
-            }),
-          ],
+          // Issue #34: recorded for the quality measures, with its draw.
+          tambahan: [catatKeputusan(keputusan, draw)],
         };
       },
     });
@@ -170,13 +262,24 @@ async function review(
   scope: TrackScope,
   actor: Actor,
   pelamarId: number,
-  body: { version?: number; statusSupervisi: 'DISETUJUI' | 'DIKEMBALIKAN'; catatan: string | null },
+  body: {
+    version?: number;
+    statusSupervisi: 'DISETUJUI' | 'DIKEMBALIKAN';
+    catatan: string | null;
+    pakai?: PilihanKeputusan | undefined;
+  },
   withWindow: boolean,
 ): Promise<{ version: number }> {
   const { version } = await guardedTransition(trx, {
     ...pelamarTransition(trx, scope, pelamarId, withWindow),
     state: (row) => {
       if (withWindow) checkNotFinal(row, scope.track);
+      if (row.status_verifikasi === 'BELUM' && row.kedua_dari !== null) {
+        throw conflict(
+          'MENUNGGU_VERIFIKASI_KEDUA',
+          'Pelamar ini masuk sampel verifikasi kedua yang belum selesai; supervisi dapat dilakukan setelah verifikator kedua memutuskan.',
+        );
+      }
       if (row.status_verifikasi === 'BELUM') {
         throw conflict('BELUM_DIVERIFIKASI', 'Pelamar ini belum diverifikasi.');
       }
@@ -188,30 +291,61 @@ async function review(
             : 'Keputusan ini sudah disetujui.',
         );
       }
-      if (row.verifikator_id === actor.id) {
+      if (row.verifikator_id === actor.id || (row.kedua_sepakat !== null && row.kedua?.kedua_oleh === actor.id)) {
         throw new AppError(403, 'SUPERVISI_SENDIRI', 'Anda tidak dapat mensupervisi keputusan Anda sendiri.');
+      }
+      // Issue #34: where the two verifications differ, the supervisor says which decision stands
+      // (or to which verifier it goes back); a bulk approval leaves such applicants alone.
+      if (row.kedua_sepakat === false && body.pakai === undefined) {
+        throw conflict(
+          'KEPUTUSAN_BERBEDA',
+          'Verifikator pertama dan kedua memutuskan berbeda; buka pelamar ini dan pilih keputusan yang disetujui.',
+        );
+      }
+      if (body.pakai !== undefined && row.kedua_sepakat === null) {
+        throw new AppError(400, 'VALIDATION', 'Pelamar ini tidak memiliki verifikasi kedua untuk dipilih.', [
+          { field: 'body.pakai', message: 'hanya untuk pelamar dengan verifikasi kedua' },
+        ]);
       }
     },
     version: {
       seen: body.version,
       message: 'Keputusan ini telah diubah sejak Anda membukanya. Muat ulang untuk melihat keadaan terbaru.',
     },
-    write: (row) => ({
-      set: {
-        status_supervisi: body.statusSupervisi,
-        supervisor_id: actor.id,
-        tgl_supervisi: sql`now()`,
-        catatan_supervisi: body.catatan,
-        // Returned: back in the verifier's hands (their queue), not in anyone else's.
-        ...(body.statusSupervisi === 'DIKEMBALIKAN' ? { klaim_oleh: row.verifikator_id, klaim_at: sql`now()` } : {}),
-      },
-      audit: pelamarEvents(actor, pelamarId, [
-        { action: 'SUPERVISI', from: row.status_verifikasi, to: body.statusSupervisi, reason: body.catatan },
-      ]),
-      counters: supervisiDelta({ instansiId: scope.instansiId, track: scope.track }, 'MENUNGGU', body.statusSupervisi),
-      // Issue #34: the share of a verifier's decisions returned is counted from their records.
-      tambahan: [catatSupervisi(pelamarId, body.statusSupervisi)],
-    }),
+    write: (row) => {
+      const key = { instansiId: scope.instansiId, track: scope.track };
+      // Issue #34: the second verifier's decision chosen: it becomes the applicant's (and, on a
+      // return, theirs to decide again).
+      const kedua = body.pakai === 'KEDUA' && row.kedua ? keputusanPada(row.kedua, 'kedua') : null;
+      const verifikator = kedua ? kedua.verifikator_id : row.verifikator_id;
+      const hasil = kedua ? kedua.status_verifikasi : row.status_verifikasi;
+      return {
+        set: {
+          ...kedua,
+          status_supervisi: body.statusSupervisi,
+          supervisor_id: actor.id,
+          tgl_supervisi: sql`now()`,
+          catatan_supervisi: body.catatan,
+          // Returned: back in the verifier's hands (their queue), not in anyone else's.
+          ...(body.statusSupervisi === 'DIKEMBALIKAN' ? { klaim_oleh: verifikator, klaim_at: sql`now()` } : {}),
+        },
+        audit: pelamarEvents(actor, pelamarId, [
+          {
+            action: 'SUPERVISI',
+            from: row.status_verifikasi,
+            to: body.statusSupervisi,
+            reason: body.catatan,
+            ...(body.pakai ? { details: { pakai: body.pakai, hasil } } : {}),
+          },
+        ]),
+        counters: [
+          ...(kedua ? statusDelta(key, row.status_verifikasi, kedua.status_verifikasi) : []),
+          ...supervisiDelta(key, 'MENUNGGU', body.statusSupervisi),
+        ],
+        // Issue #34: the share of a verifier's decisions returned is counted from their records.
+        tambahan: [catatSupervisi(pelamarId, body.statusSupervisi)],
+      };
+    },
   });
   return { version };
 }

@@ -54,6 +54,7 @@ export function seedCollections(): Map<string, Map<number, Row>> {
       klaimNama: null,
       // Issue #35: what the reading of the documents found (api/mock/detail.ts says what), from the
       // index so the seeded draws above stay as they were.
+      verifikasiKedua: null,
       temuanOtomatis: index % 6 === 0 ? 'BERAT' : index % 4 === 1 ? 'PERIKSA' : 'TIDAK_ADA',
       instansi: { id: instansi.id, kode: instansi.kode, nama: instansi.nama },
     };

@@ -139,6 +139,7 @@ export function mockDetail(row: Row): Record<string, unknown> {
       catatanSupervisi: null,
       klaim: row.klaimSaya ? { olehSaya: true, nama: 'Rina Marlina', sejak: DIBACA_AT } : null,
       riwayat: null,
+      verifikasiKedua: null,
     },
   };
 }

@@ -18,7 +18,12 @@ const QUEUE_COLUMNS: ColumnDescription<PelamarRow>[] = [
     key: 'klaim',
     header: t.klaimKolom,
     render: (row) =>
-      row.statusSupervisi === 'DIKEMBALIKAN' ? (
+      row.verifikasiKedua === 'MENUNGGU' || row.verifikasiKedua === 'KEPUTUSAN_SAYA' ? (
+        <StatusLabel color="grape" variant="outline">
+          {t.verifikasiKedua[row.verifikasiKedua]}
+          {row.klaimNama ? ` · ${t.dikerjakanOleh(row.klaimNama)}` : ''}
+        </StatusLabel>
+      ) : row.statusSupervisi === 'DIKEMBALIKAN' ? (
         <StatusLabel color="orange">{t.dikembalikan}</StatusLabel>
       ) : row.klaimSaya ? (
         <StatusLabel variant="outline">{t.diambilAnda}</StatusLabel>
@@ -52,7 +57,20 @@ export const verifikasiQueue = (track: TrackId, title: string) =>
 
 /** An applicant the verifier can work on: not held by a colleague, and waiting or returned to them. */
 export const bisaDikerjakan = (row: PelamarRow) =>
-  row.klaimSaya || (row.klaimNama === null && row.statusVerifikasi === 'BELUM');
+  row.klaimSaya ||
+  (row.klaimNama === null && row.statusVerifikasi === 'BELUM' && row.verifikasiKedua !== 'KEPUTUSAN_SAYA');
+
+/** Issue #34: the supervisor sees which decisions were verified twice, and which differ. */
+const KEDUA_COLUMN: ColumnDescription<PelamarRow> = {
+  key: 'verifikasiKedua',
+  header: t.klaimKolom,
+  render: (row) =>
+    row.verifikasiKedua === 'BERBEDA' || row.verifikasiKedua === 'SEPAKAT' ? (
+      <StatusLabel color={row.verifikasiKedua === 'BERBEDA' ? 'red' : 'teal'} variant="outline">
+        {t.verifikasiKedua[row.verifikasiKedua]}
+      </StatusLabel>
+    ) : null,
+};
 
 /** /{track}/supervisi: decisions awaiting review; several can be agreed with at once. */
 export const supervisi = (track: TrackId, title: string) =>
@@ -61,7 +79,7 @@ export const supervisi = (track: TrackId, title: string) =>
     track,
     title,
     dateFilter: 'tglVerifikasi',
-    extraColumns: [ALASAN_TMS_COLUMN],
+    extraColumns: [ALASAN_TMS_COLUMN, KEDUA_COLUMN],
     bulk: [
       {
         key: 'setujui',
