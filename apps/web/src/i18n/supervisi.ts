@@ -32,4 +32,14 @@ export const idSupervisi = {
   semuaSaya: 'Semua yang saya supervisi',
   hariIniSaya: 'Saya supervisi hari ini',
   habis: 'Tidak ada lagi keputusan yang menunggu supervisi di daftar ini.',
+  /** Issue #34: both decisions of a sampled applicant, side by side. */
+  duaKeputusan: 'Verifikasi kedua (sampel)',
+  sepakat: 'Kedua verifikator sepakat.',
+  berbeda:
+    'Kedua verifikator memutuskan berbeda: pilih keputusan yang disetujui, atau kembalikan kepada salah satunya.',
+  pertama: 'Verifikator pertama',
+  kedua: 'Verifikator kedua',
+  pakai: 'Keputusan yang dipakai',
+  pakaiPilihan: (urutan: string, nama: string, status: string) => `${urutan}: ${status} (${nama})`,
+  pilihDulu: 'Pilih keputusan verifikator pertama atau kedua.',
 } as const;

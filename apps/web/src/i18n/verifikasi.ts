@@ -159,6 +159,8 @@ export const idVerifikasi = {
     BACA_DOKUMEN: 'Dokumen dibaca otomatis',
     CEK_DOKUMEN: 'Pemeriksaan dokumen',
     VERIFIKASI: 'Keputusan verifikasi',
+    SAMPEL_VERIFIKASI_KEDUA: 'Terpilih dalam sampel verifikasi kedua',
+    VERIFIKASI_KEDUA: 'Verifikasi kedua',
     SUPERVISI: 'Supervisi',
     FINAL_VERIFIKASI: 'Final verifikasi',
     SANGGAH_DITERIMA: 'Status berubah karena sanggah diterima',

@@ -212,7 +212,7 @@ export async function putusVerifikasi(
             audit: pelamarEvents(actor, pelamarId, [
               ...cekEvents,
               { action: 'VERIFIKASI', from, to: body.statusVerifikasi, reason: alasan },
-              { action: 'SAMPEL_VERIFIKASI_KEDUA', to: 'MENUNGGU', details: { persen: draw.persen } },
+              { action: 'SAMPEL_VERIFIKASI_KEDUA', details: { persen: draw.persen, nilai: draw.nilai } },
             ]),
             tambahan: [catatKeputusan(keputusan, draw), tahanKeputusan(keputusan)],
           };

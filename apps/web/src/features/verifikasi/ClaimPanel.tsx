@@ -11,7 +11,13 @@ export function ClaimPanel({ detail }: { detail: PelamarDetail }) {
   const klaim = detail.verifikasi.klaim;
   return (
     <Stack gap="xs" align="flex-start">
-      <Text size="sm">{klaim ? t.dikerjakanRekan(klaim.nama, formatWaktu(klaim.sejak)) : t.bukanKlaim}</Text>
+      <Text size="sm">
+        {detail.verifikasiKedua === 'KEPUTUSAN_SAYA'
+          ? t.keputusanSayaDiperiksa
+          : klaim
+            ? t.dikerjakanRekan(klaim.nama, formatWaktu(klaim.sejak))
+            : t.bukanKlaim}
+      </Text>
     </Stack>
   );
 }

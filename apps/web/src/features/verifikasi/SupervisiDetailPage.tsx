@@ -5,7 +5,7 @@
 // (409 otherwise). Either opens the next decision of the supervisor's list (issue #32). Issue #35:
 // what the reading of the documents found, read-only; a finding chosen shows where it was read.
 
-import { namaLengkap, type PelamarDetail, type PelamarRow } from '@portal/contract';
+import { namaLengkap, type PelamarDetail, type PelamarRow, type PilihanKeputusan } from '@portal/contract';
 import { IconArrowBackUp, IconCheck } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -17,12 +17,13 @@ import { idVerifikasi } from '../../i18n/verifikasi';
 import { DetailShell, useDetailId } from '../../layout/DetailShell';
 import { DecisionPanel } from '../../ui/decision/DecisionPanel';
 import { DetailLayout } from '../../ui/decision/DetailLayout';
-import { DraftText } from '../../ui/decision/fields';
+import { choiceOf, DraftText } from '../../ui/decision/fields';
 import { type DetailProps, useDecision } from '../../ui/decision/useDecision';
 import { DokumenPanel } from '../../ui/dokumen/berkas';
 import { Kartu } from '../../ui/Kartu';
 import { useBerikutnya } from '../../ui/list/useBerikutnya';
 import { StatusBadge } from '../../ui/pelamar/badges';
+import { DuaKeputusan } from '../../ui/pelamar/DuaKeputusan';
 import { HasilVerifikasi } from '../../ui/pelamar/HasilVerifikasi';
 import { PelamarSummary } from '../../ui/pelamar/PelamarSummary';
 import { detailQuery, prefetchPelamar } from '../../ui/pelamar/pelamar';
@@ -38,6 +39,10 @@ const t = idVerifikasi;
 const s = idSupervisi;
 const LIST = 'supervisor' as const;
 type Keputusan = 'DISETUJUI' | 'DIKEMBALIKAN';
+interface Draft {
+  catatan: string;
+  pakai: PilihanKeputusan | null;
+}
 
 function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
   const queryClient = useQueryClient();
@@ -53,22 +58,30 @@ function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
     habis: s.habis,
   });
   const nama = namaLengkap(detail);
-  const decision = useDecision<{ catatan: string }>({
+  // Issue #34: where the blind second verification differs, the supervisor picks the decision.
+  const dua = detail.verifikasi.verifikasiKedua;
+  const berbeda = dua !== null && !dua.sepakat;
+  const dipakai = (draft: Draft) => (dua && draft.pakai ? dua[draft.pakai === 'PERTAMA' ? 'pertama' : 'kedua'] : null);
+  const decision = useDecision<Draft>({
     draftKey: `supervisi-draft:${track}:${detail.id}:${detail.verifikasi.version}`,
-    initial: () => ({ catatan: '' }),
-    validate: (draft, action) => (action === 'DIKEMBALIKAN' && !draft.catatan.trim() ? s.catatan : null),
-    outcome: (_, action) =>
+    initial: () => ({ catatan: '', pakai: null }),
+    validate: (draft, action) =>
+      berbeda && !draft.pakai ? s.pilihDulu : action === 'DIKEMBALIKAN' && !draft.catatan.trim() ? s.catatan : null,
+    outcome: (draft, action) =>
       action === 'DISETUJUI'
         ? {
             settles: true,
             title: s.setujuiJudul,
-            describe: s.akibatSetujui(idPelamar.status[detail.statusVerifikasi]),
+            describe: s.akibatSetujui(idPelamar.status[dipakai(draft)?.statusVerifikasi ?? detail.statusVerifikasi]),
             ask: s.setujuiTanya,
           }
         : {
             settles: true,
             title: s.kembalikanJudul,
-            describe: s.akibatKembalikan(nama, detail.verifikatorNama ?? s.verifikator),
+            describe: s.akibatKembalikan(
+              nama,
+              dipakai(draft)?.verifikatorNama ?? detail.verifikatorNama ?? s.verifikator,
+            ),
             ask: s.setujuiTanya,
           },
     send: (draft, action) =>
@@ -76,6 +89,7 @@ function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
         version: detail.verifikasi.version,
         statusSupervisi: action as Keputusan,
         catatan: draft.catatan.trim() || null,
+        ...(berbeda && draft.pakai ? { pakai: draft.pakai } : {}),
       }),
     onSent: async (_, __, action) => {
       showSuccess(action === 'DISETUJUI' ? s.disetujuiUntuk(nama) : s.dikembalikanUntuk(nama));
@@ -103,8 +117,31 @@ function ReviewPanel({ detail, track, onReload }: DetailProps<PelamarDetail>) {
     shortcuts: [],
   });
   return (
-    <DecisionPanel decision={decision} title={s.hasilVerifikasi}>
-      <HasilVerifikasi detail={detail} />
+    <DecisionPanel
+      decision={decision}
+      title={s.hasilVerifikasi}
+      choice={
+        berbeda && dua
+          ? choiceOf(decision, 'pakai', s.pakai, [
+              {
+                value: 'PERTAMA',
+                label: s.pakaiPilihan(
+                  s.pertama,
+                  dua.pertama.verifikatorNama,
+                  idPelamar.status[dua.pertama.statusVerifikasi],
+                ),
+                color: 'blue',
+              },
+              {
+                value: 'KEDUA',
+                label: s.pakaiPilihan(s.kedua, dua.kedua.verifikatorNama, idPelamar.status[dua.kedua.statusVerifikasi]),
+                color: 'grape',
+              },
+            ])
+          : undefined
+      }
+    >
+      {dua ? <DuaKeputusan dua={dua} /> : <HasilVerifikasi detail={detail} />}
       <DraftText decision={decision} field="catatan" label={s.catatan} />
     </DecisionPanel>
   );

@@ -265,6 +265,16 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
           <>
             <StatusBadge status={detail.statusVerifikasi} />
             {detail.statusSupervisi === 'DIKEMBALIKAN' && <Badge color="orange">{t.dikembalikan}</Badge>}
+            {(detail.verifikasiKedua === 'MENUNGGU' || detail.verifikasiKedua === 'KEPUTUSAN_SAYA') && (
+              <Badge
+                color="grape"
+                variant="outline"
+                data-testid="verifikasi-kedua"
+                title={detail.verifikasiKedua === 'MENUNGGU' ? t.verifikasiKeduaPenjelasan : t.keputusanSayaDiperiksa}
+              >
+                {t.verifikasiKedua[detail.verifikasiKedua]}
+              </Badge>
+            )}
             {held && (
               <Badge variant="outline" data-testid="klaim-saya">
                 {t.diambilAnda}
