@@ -2,7 +2,7 @@
 // decision; Kemenkum's verifier decides TMS; the sample is set back to 0; a second verifier of the
 // same instansi finds the applicant under "Verifikasi kedua" with nothing of the first decision
 // and decides MS; the supervisor sees both side by side, cannot approve without choosing, and
-// approves the second. Runs after every flow that decides (playwright.config.ts, project "kedua"),
+// approves the second; Mutu Verifikasi then shows the pair. Runs after every flow that decides (playwright.config.ts, project "kedua"),
 // since the rate is per track.
 
 import { expect, type Page, test } from '@playwright/test';
@@ -100,4 +100,18 @@ test('a sampled decision is verified again blind, and the supervisor decides bet
   await expect(confirm).toContainText('Keputusan Memenuhi Syarat verifikator menjadi hasil akhir');
   await confirm.getByRole('button', { name: 'Setujui' }).click();
   await expect(supervisor.getByText(`Keputusan untuk ${nama} disetujui.`)).toBeVisible();
+
+  // 4. Mutu Verifikasi counts the pair for the first verifier, too few to judge yet.
+  await supervisor.goto('/cpns/mutu-verifikasi');
+  const perVerifikator = supervisor.getByRole('table', { name: 'Per verifikator' });
+  const rina = perVerifikator.getByRole('row', { name: /Rina Marlina/ });
+  await expect(rina).toContainText('1 pasangan');
+  await expect(rina).toContainText('Terlalu sedikit untuk dinilai');
+  await expect(supervisor.getByRole('table', { name: 'Per alasan TMS' })).toContainText(
+    'Kualifikasi pendidikan tidak sesuai formasi',
+  );
+  await supervisor.screenshot({ path: 'test-results/mutu-verifikasi.png', fullPage: true });
+  const download = supervisor.waitForEvent('download');
+  await supervisor.getByRole('button', { name: /Unduh Excel/ }).click();
+  expect((await download).suggestedFilename()).toBe('mutu-verifikasi-cpns.xlsx');
 });

@@ -247,6 +247,15 @@ async function personalDataCases(fx: ApiFixture): Promise<Case[]> {
     // Imports: the check, its rejected rows (NIKs, names, addresses), the jobs.
     { who: 'superadmin', url: '/api/admin/impor/jenis' },
     { who: 'superadmin', url: '/api/admin/sampel-verifikasi' },
+    // Issue #34: the quality of verification of each track, and its export.
+    { who: 'supervisor.cpns', url: '/api/cpns/mutu-verifikasi' },
+    { who: 'supervisor.cpns', url: '/api/cpns/mutu-verifikasi/export?format=csv' },
+    { who: 'admin.pppk', url: '/api/pppk/mutu-verifikasi' },
+    { who: 'admin.pppk', url: '/api/pppk/mutu-verifikasi/export?format=xlsx' },
+    { who: 'supervisor.guru', url: '/api/pppk-guru/mutu-verifikasi' },
+    { who: 'supervisor.guru', url: '/api/pppk-guru/mutu-verifikasi/export?format=csv' },
+    { who: 'wasdal', url: '/api/nakes/mutu-verifikasi' },
+    { who: 'wasdal', url: '/api/nakes/mutu-verifikasi/export?format=xlsx' },
     { who: 'superadmin', url: '/api/admin/impor/pelamar/template' },
     { who: 'superadmin', url: `/api/admin/impor/cek/${cek}` },
     { who: 'superadmin', url: `/api/admin/impor/cek/${cek}/ditolak?format=csv` },

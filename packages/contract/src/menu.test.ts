@@ -20,6 +20,11 @@ const WITH_TRACK_FLAG: Record<Role, string[]> = {
     '/cpns/sanggah-nilai',
     '/pppk-guru/sanggah-nilai',
     '/nakes/sanggah-nilai',
+    // Issue #34: the quality of verification, nationally.
+    '/cpns/mutu-verifikasi',
+    '/pppk/mutu-verifikasi',
+    '/pppk-guru/mutu-verifikasi',
+    '/nakes/mutu-verifikasi',
   ],
   ROLE_MONITORING_MENPAN: [
     '/pppk/rekap-pelamar',
@@ -27,21 +32,47 @@ const WITH_TRACK_FLAG: Record<Role, string[]> = {
     '/nakes/rekap-pelamar',
     '/pppk/rekap-nonasn',
     '/pppk/dashboard-konfirmasi',
+    '/cpns/mutu-verifikasi',
+    '/pppk/mutu-verifikasi',
+    '/pppk-guru/mutu-verifikasi',
+    '/nakes/mutu-verifikasi',
   ],
   ROLE_MONITORING_NONASN_BKN: ['/pppk/rekap-nonasn', '/pppk/dashboard-konfirmasi'],
   ROLE_VERIFIKATOR_CPNS: ['/cpns/verifikasi', '/cpns/rekap-verifikasi'],
-  ROLE_SUPERVISOR_CPNS: ['/cpns/supervisi', '/cpns/rekap-supervisi', '/cpns/sanggah', '/cpns/sanggah-nilai'],
-  ROLE_ADMIN_CPNS: ['/cpns/rekap-pelamar', '/admin/pengguna'],
-  ROLE_MONITORING_CPNS_INSTANSI: ['/cpns/rekap-pelamar'],
+  ROLE_SUPERVISOR_CPNS: [
+    '/cpns/supervisi',
+    '/cpns/rekap-supervisi',
+    '/cpns/sanggah',
+    '/cpns/sanggah-nilai',
+    '/cpns/mutu-verifikasi',
+  ],
+  ROLE_ADMIN_CPNS: ['/cpns/rekap-pelamar', '/cpns/mutu-verifikasi', '/admin/pengguna'],
+  ROLE_MONITORING_CPNS_INSTANSI: ['/cpns/rekap-pelamar', '/cpns/mutu-verifikasi'],
   ROLE_JAWAB_SANGGAH_NILAI_SKD: ['/cpns/sanggah-nilai'],
   ROLE_VERIFIKATOR_PPPK: ['/pppk/verifikasi', '/pppk/rekap-verifikasi'],
-  ROLE_SUPERVISOR_PPPK: ['/pppk/supervisi', '/pppk/rekap-supervisi', '/pppk/sanggah', '/pppk/sanggah-afirmasi'],
-  ROLE_ADMIN_PPPK: ['/pppk/rekap-pelamar', '/pppk/rekap-nonasn', '/admin/pengguna'],
-  ROLE_MONITORING_PPPK_GURU_INSTANSI: ['/pppk/rekap-pelamar', '/pppk-guru/rekap-pelamar'],
+  ROLE_SUPERVISOR_PPPK: [
+    '/pppk/supervisi',
+    '/pppk/rekap-supervisi',
+    '/pppk/sanggah',
+    '/pppk/sanggah-afirmasi',
+    '/pppk/mutu-verifikasi',
+  ],
+  ROLE_ADMIN_PPPK: ['/pppk/rekap-pelamar', '/pppk/mutu-verifikasi', '/pppk/rekap-nonasn', '/admin/pengguna'],
+  ROLE_MONITORING_PPPK_GURU_INSTANSI: ['/pppk/rekap-pelamar', '/pppk-guru/rekap-pelamar', '/pppk-guru/mutu-verifikasi'],
   ROLE_CHECKER_TAMBAH_NILAI_PPPK_TEKNIS: ['/pppk/afirmasi-admin'],
   ROLE_VERIFIKATOR_PPPK_GURU: ['/pppk-guru/verifikasi', '/pppk-guru/rekap-verifikasi'],
-  ROLE_SUPERVISOR_PPPK_GURU: ['/pppk-guru/supervisi', '/pppk-guru/rekap-supervisi', '/pppk-guru/sanggah'],
-  ROLE_ADMIN_PPPK_GURU: ['/pppk-guru/rekap-pelamar', '/pppk/rekap-nonasn', '/admin/pengguna'],
+  ROLE_SUPERVISOR_PPPK_GURU: [
+    '/pppk-guru/supervisi',
+    '/pppk-guru/rekap-supervisi',
+    '/pppk-guru/sanggah',
+    '/pppk-guru/mutu-verifikasi',
+  ],
+  ROLE_ADMIN_PPPK_GURU: [
+    '/pppk-guru/rekap-pelamar',
+    '/pppk-guru/mutu-verifikasi',
+    '/pppk/rekap-nonasn',
+    '/admin/pengguna',
+  ],
   ROLE_SUPERVISOR_KEMENRISTEK_PPPK_GURU: [],
   ROLE_VERIFIKATOR_PPPK_NAKES: ['/nakes/verifikasi', '/nakes/rekap-verifikasi'],
   ROLE_SUPERVISOR_PPPK_NAKES: [
@@ -50,14 +81,16 @@ const WITH_TRACK_FLAG: Record<Role, string[]> = {
     '/nakes/sanggah',
     '/nakes/sanggah-afirmasi',
     '/nakes/sanggah-nilai',
+    '/nakes/mutu-verifikasi',
   ],
   ROLE_ADMIN_PPPK_NAKES: [
     '/nakes/rekap-pelamar',
     '/nakes/admin-reset-jawab-sanggah',
+    '/nakes/mutu-verifikasi',
     '/pppk/rekap-nonasn',
     '/admin/pengguna',
   ],
-  ROLE_MONITORING_PPPK_NAKES_INSTANSI: ['/nakes/rekap-pelamar'],
+  ROLE_MONITORING_PPPK_NAKES_INSTANSI: ['/nakes/rekap-pelamar', '/nakes/mutu-verifikasi'],
   ROLE_CHECKER_TAMBAH_NILAI_PPPK_NAKES: ['/nakes/afirmasi-admin'],
   ROLE_SUPERADMIN: ['/admin/impor', '/admin/jadwal', '/admin/pengguna'],
 };
@@ -125,6 +158,7 @@ describe('allowedPages (spec §6)', () => {
       '/cpns/rekap-verifikasi',
       '/cpns/rekap-pelamar',
       '/cpns/sanggah-nilai',
+      '/cpns/mutu-verifikasi',
       '/admin/pengguna',
     ]);
   });
@@ -132,10 +166,12 @@ describe('allowedPages (spec §6)', () => {
   it('ROLE_MONITORING_PPPK_GURU_INSTANSI needs isPppk for the PPPK Teknis recap', () => {
     expect(pages(principal(['ROLE_MONITORING_PPPK_GURU_INSTANSI'], { isPppkGuru: true }))).toEqual([
       '/pppk-guru/rekap-pelamar',
+      '/pppk-guru/mutu-verifikasi',
     ]);
     expect(pages(principal(['ROLE_MONITORING_PPPK_GURU_INSTANSI'], { isPppk: true, isPppkGuru: true }))).toEqual([
       '/pppk/rekap-pelamar',
       '/pppk-guru/rekap-pelamar',
+      '/pppk-guru/mutu-verifikasi',
     ]);
   });
 
@@ -147,14 +183,28 @@ describe('allowedPages (spec §6)', () => {
     expect(allowedPages(multi)).toEqual([
       { page: '/cpns/verifikasi', title: 'Verifikasi', section: 'Verifikasi CPNS' },
       { page: '/cpns/rekap-verifikasi', title: 'Rekap Verifikasi', section: 'Verifikasi CPNS' },
-      { page: '/pppk/supervisi', title: 'Supervisi', section: 'Verifikasi PPPK Teknis' },
-      { page: '/pppk/rekap-supervisi', title: 'Rekap Supervisi', section: 'Verifikasi PPPK Teknis' },
-      { page: '/pppk/sanggah', title: 'Jawab Sanggah', section: 'Verifikasi PPPK Teknis' },
-      { page: '/pppk/sanggah-afirmasi', title: 'Jawab Sanggah Afirmasi', section: 'Verifikasi PPPK Teknis' },
-      { page: '/nakes/rekap-pelamar', title: 'Rekap Seluruh Pelamar', section: 'Verifikasi PPPK Tenaga Kesehatan' },
+      { page: '/pppk/supervisi', title: 'Supervisi PPPK Teknis', section: 'Verifikasi PPPK Teknis' },
+      { page: '/pppk/rekap-supervisi', title: 'Rekap Supervisi PPPK Teknis', section: 'Verifikasi PPPK Teknis' },
+      { page: '/pppk/sanggah', title: 'Jawab Sanggah PPPK Teknis', section: 'Verifikasi PPPK Teknis' },
+      {
+        page: '/pppk/sanggah-afirmasi',
+        title: 'Jawab Sanggah Afirmasi PPPK Teknis',
+        section: 'Verifikasi PPPK Teknis',
+      },
+      { page: '/pppk/mutu-verifikasi', title: 'Mutu Verifikasi PPPK Teknis', section: 'Verifikasi PPPK Teknis' },
+      {
+        page: '/nakes/rekap-pelamar',
+        title: 'Rekap Seluruh Pelamar PPPK Tenaga Kesehatan',
+        section: 'Verifikasi PPPK Tenaga Kesehatan',
+      },
       {
         page: '/nakes/admin-reset-jawab-sanggah',
-        title: 'Admin Reset Jawab Sanggah',
+        title: 'Admin Reset Jawab Sanggah PPPK Tenaga Kesehatan',
+        section: 'Verifikasi PPPK Tenaga Kesehatan',
+      },
+      {
+        page: '/nakes/mutu-verifikasi',
+        title: 'Mutu Verifikasi PPPK Tenaga Kesehatan',
         section: 'Verifikasi PPPK Tenaga Kesehatan',
       },
       { page: '/pppk/rekap-nonasn', title: 'Data Non ASN', section: 'Rekap Non ASN' },
@@ -193,8 +243,10 @@ describe('allowedPages (spec §6)', () => {
     );
     expect(admin.map((entry) => entry.title)).toEqual([
       'Rekap Seluruh Pelamar CPNS',
+      'Mutu Verifikasi CPNS',
       'Rekap Seluruh Pelamar PPPK Tenaga Kesehatan',
       'Admin Reset Jawab Sanggah PPPK Tenaga Kesehatan',
+      'Mutu Verifikasi PPPK Tenaga Kesehatan',
       'Data Non ASN',
       'Manajemen Pengguna',
     ]);
@@ -220,6 +272,10 @@ describe('allowedPages (spec §6)', () => {
       { page: '/nakes/rekap-pelamar', title: 'Rekap Pelamar PPPK Tenaga Kesehatan', section: 'Rekap Pelamar' },
       { page: '/pppk/rekap-nonasn', title: 'Data Non ASN', section: 'Rekap Non ASN' },
       { page: '/pppk/dashboard-konfirmasi', title: 'Dashboard Konfirmasi Non ASN', section: 'Rekap Non ASN' },
+      { page: '/cpns/mutu-verifikasi', title: 'CPNS', section: 'Mutu Verifikasi' },
+      { page: '/pppk/mutu-verifikasi', title: 'PPPK Teknis', section: 'Mutu Verifikasi' },
+      { page: '/pppk-guru/mutu-verifikasi', title: 'PPPK Guru', section: 'Mutu Verifikasi' },
+      { page: '/nakes/mutu-verifikasi', title: 'PPPK Tenaga Kesehatan', section: 'Mutu Verifikasi' },
     ]);
   });
 

@@ -19,6 +19,8 @@ import { TRACKS, type TrackFlag, type TrackId } from './tracks.js';
 export const SECTION_JAWAB_SANGGAH = 'Jawab Sanggah';
 export const SECTION_JAWAB_SANGGAH_NILAI = 'Jawab Sanggah Nilai';
 export const SECTION_REKAP_NON_ASN = 'Rekap Non ASN';
+/** Issue #34: the national monitors' quality of verification, one page per track. */
+export const SECTION_MUTU_VERIFIKASI = 'Mutu Verifikasi';
 /**
  * Issue #32, not in spec §2's titles: KemenPAN-RB's recaps of the PPPK applicants (spec §6 lists
  * them with Rekap Non ASN), under a heading of their own, not under one that says Non ASN.
@@ -78,9 +80,9 @@ const TRACK_SECTIONS: readonly TrackSection[] = [
       { roles: ['ROLE_VERIFIKATOR_CPNS'], screens: ['verifikasi', 'rekap-verifikasi'] },
       {
         roles: ['ROLE_SUPERVISOR_CPNS'],
-        screens: ['supervisi', 'rekap-supervisi', 'sanggah', 'sanggah-nilai'],
+        screens: ['supervisi', 'rekap-supervisi', 'sanggah', 'sanggah-nilai', 'mutu-verifikasi'],
       },
-      { roles: ['ROLE_ADMIN_CPNS', 'ROLE_MONITORING_CPNS_INSTANSI'], screens: ['rekap-pelamar'] },
+      { roles: ['ROLE_ADMIN_CPNS', 'ROLE_MONITORING_CPNS_INSTANSI'], screens: ['rekap-pelamar', 'mutu-verifikasi'] },
       { roles: ['ROLE_JAWAB_SANGGAH_NILAI_SKD'], screens: ['sanggah-nilai'] },
     ],
   },
@@ -91,10 +93,11 @@ const TRACK_SECTIONS: readonly TrackSection[] = [
       { roles: ['ROLE_VERIFIKATOR_PPPK'], screens: ['verifikasi', 'rekap-verifikasi'] },
       {
         roles: ['ROLE_SUPERVISOR_PPPK'],
-        screens: ['supervisi', 'rekap-supervisi', 'sanggah', 'sanggah-afirmasi'],
+        screens: ['supervisi', 'rekap-supervisi', 'sanggah', 'sanggah-afirmasi', 'mutu-verifikasi'],
       },
       // spec §6 oddity: the Guru monitoring role opens the PPPK Teknis recap.
       { roles: ['ROLE_ADMIN_PPPK', 'ROLE_MONITORING_PPPK_GURU_INSTANSI'], screens: ['rekap-pelamar'] },
+      { roles: ['ROLE_ADMIN_PPPK'], screens: ['mutu-verifikasi'] },
       { roles: ['ROLE_CHECKER_TAMBAH_NILAI_PPPK_TEKNIS'], screens: ['afirmasi-admin'] },
     ],
   },
@@ -103,10 +106,10 @@ const TRACK_SECTIONS: readonly TrackSection[] = [
     alsoOpenedBy: [],
     grants: [
       { roles: ['ROLE_VERIFIKATOR_PPPK_GURU'], screens: ['verifikasi', 'rekap-verifikasi'] },
-      { roles: ['ROLE_SUPERVISOR_PPPK_GURU'], screens: ['supervisi', 'rekap-supervisi', 'sanggah'] },
+      { roles: ['ROLE_SUPERVISOR_PPPK_GURU'], screens: ['supervisi', 'rekap-supervisi', 'sanggah', 'mutu-verifikasi'] },
       {
         roles: ['ROLE_ADMIN_PPPK_GURU', 'ROLE_MONITORING_PPPK_GURU_INSTANSI'],
-        screens: ['rekap-pelamar'],
+        screens: ['rekap-pelamar', 'mutu-verifikasi'],
       },
     ],
   },
@@ -117,11 +120,11 @@ const TRACK_SECTIONS: readonly TrackSection[] = [
       { roles: ['ROLE_VERIFIKATOR_PPPK_NAKES'], screens: ['verifikasi', 'rekap-verifikasi'] },
       {
         roles: ['ROLE_SUPERVISOR_PPPK_NAKES'],
-        screens: ['supervisi', 'rekap-supervisi', 'sanggah', 'sanggah-afirmasi', 'sanggah-nilai'],
+        screens: ['supervisi', 'rekap-supervisi', 'sanggah', 'sanggah-afirmasi', 'sanggah-nilai', 'mutu-verifikasi'],
       },
       {
         roles: ['ROLE_ADMIN_PPPK_NAKES', 'ROLE_MONITORING_PPPK_NAKES_INSTANSI'],
-        screens: ['rekap-pelamar'],
+        screens: ['rekap-pelamar', 'mutu-verifikasi'],
       },
       { roles: ['ROLE_ADMIN_PPPK_NAKES'], screens: ['admin-reset-jawab-sanggah'] },
       { roles: ['ROLE_CHECKER_TAMBAH_NILAI_PPPK_NAKES'], screens: ['afirmasi-admin'] },
@@ -150,6 +153,14 @@ const ALL_SANGGAH_NILAI: [TrackId, TrackScreen][] = [
 const NON_ASN: [TrackId, TrackScreen][] = [
   ['pppk', 'rekap-nonasn'],
   ['pppk', 'dashboard-konfirmasi'],
+];
+
+// Issue #34: the quality of verification, every track, for BKN's wasdal and the national monitor.
+const ALL_MUTU: [TrackId, TrackScreen][] = [
+  ['cpns', 'mutu-verifikasi'],
+  ['pppk', 'mutu-verifikasi'],
+  ['pppk-guru', 'mutu-verifikasi'],
+  ['nakes', 'mutu-verifikasi'],
 ];
 
 const NATIONAL_SECTIONS: readonly NationalSection[] = [
@@ -185,10 +196,14 @@ const NATIONAL_SECTIONS: readonly NationalSection[] = [
       },
     ],
   },
+  {
+    section: SECTION_MUTU_VERIFIKASI,
+    grants: [{ roles: ['ROLE_CEK_SANGGAH_WASDAL', 'ROLE_MONITORING_MENPAN'], pages: ALL_MUTU }],
+  },
 ];
 
 function nationalTitle(track: TrackId, screen: TrackScreen): string {
-  if (screen === 'sanggah' || screen === 'sanggah-nilai') return TRACKS[track].title;
+  if (screen === 'sanggah' || screen === 'sanggah-nilai' || screen === 'mutu-verifikasi') return TRACKS[track].title;
   if (screen === 'rekap-pelamar') return `Rekap Pelamar ${TRACKS[track].title}`;
   return SCREEN_TITLES[screen];
 }

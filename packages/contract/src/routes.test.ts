@@ -13,8 +13,11 @@ const SPEC_ROUTES = {
 };
 
 describe('route table (spec §2)', () => {
-  it.each(TRACK_IDS)('%s has exactly the routes of spec §2, in order', (track) => {
-    expect(TRACK_SCREENS[track].map((s) => trackPath(track, s))).toEqual(SPEC_ROUTES[track].split(', '));
+  it.each(TRACK_IDS)('%s has exactly the routes of spec §2, in order, then Mutu Verifikasi (issue #34)', (track) => {
+    expect(TRACK_SCREENS[track].map((s) => trackPath(track, s))).toEqual([
+      ...SPEC_ROUTES[track].split(', '),
+      `/${track}/mutu-verifikasi`,
+    ]);
   });
 
   it('finds pages, their titles and tracks; detail pages resolve to their list page', () => {

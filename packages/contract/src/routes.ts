@@ -15,7 +15,8 @@ export type TrackScreen =
   | 'afirmasi-admin'
   | 'rekap-nonasn'
   | 'dashboard-konfirmasi'
-  | 'admin-reset-jawab-sanggah';
+  | 'admin-reset-jawab-sanggah'
+  | 'mutu-verifikasi';
 
 export const SCREEN_TITLES: Record<TrackScreen, string> = {
   verifikasi: 'Verifikasi',
@@ -30,6 +31,7 @@ export const SCREEN_TITLES: Record<TrackScreen, string> = {
   'rekap-nonasn': 'Data Non ASN',
   'dashboard-konfirmasi': 'Dashboard Konfirmasi Non ASN',
   'admin-reset-jawab-sanggah': 'Admin Reset Jawab Sanggah',
+  'mutu-verifikasi': 'Mutu Verifikasi',
 };
 
 /** The screens every track has, first in each track's list (spec §2). */
@@ -42,12 +44,26 @@ const COMMON_SCREENS = [
   'sanggah',
 ] as const satisfies readonly TrackScreen[];
 
-/** Screens each track has, in the order of spec §2. */
+/** Screens each track has, in the order of spec §2; issue #34 adds Mutu Verifikasi to every track. */
 export const TRACK_SCREENS: Record<TrackId, readonly TrackScreen[]> = {
-  cpns: [...COMMON_SCREENS, 'sanggah-nilai'],
-  pppk: [...COMMON_SCREENS, 'sanggah-afirmasi', 'afirmasi-admin', 'rekap-nonasn', 'dashboard-konfirmasi'],
-  'pppk-guru': [...COMMON_SCREENS, 'sanggah-nilai'],
-  nakes: [...COMMON_SCREENS, 'sanggah-afirmasi', 'sanggah-nilai', 'admin-reset-jawab-sanggah', 'afirmasi-admin'],
+  cpns: [...COMMON_SCREENS, 'sanggah-nilai', 'mutu-verifikasi'],
+  pppk: [
+    ...COMMON_SCREENS,
+    'sanggah-afirmasi',
+    'afirmasi-admin',
+    'rekap-nonasn',
+    'dashboard-konfirmasi',
+    'mutu-verifikasi',
+  ],
+  'pppk-guru': [...COMMON_SCREENS, 'sanggah-nilai', 'mutu-verifikasi'],
+  nakes: [
+    ...COMMON_SCREENS,
+    'sanggah-afirmasi',
+    'sanggah-nilai',
+    'admin-reset-jawab-sanggah',
+    'afirmasi-admin',
+    'mutu-verifikasi',
+  ],
 };
 
 export const DASHBOARD_PATH = '/dashboard';

@@ -136,6 +136,11 @@ const SCREEN_PAGES: Partial<Record<TrackScreen, ScreenPages>> = {
     describe: () => nonAsnListPage().then((m) => m.nonAsnList),
     detail: () => import('../features/nonasn/NonAsnDetailPage').then((m) => ({ Component: m.NonAsnDetailPage })),
   },
+  // Issue #34: a report, not a list; no detail page of its own.
+  'mutu-verifikasi': {
+    list: () => import('../features/mutu/MutuVerifikasiPage').then((m) => ({ Component: m.MutuVerifikasiPage })),
+    detail: trackScreenPage,
+  },
   'dashboard-konfirmasi': {
     list: () => dashboardKonfirmasiPage().then((m) => ({ Component: m.DashboardKonfirmasiPage })),
     describe: () => dashboardKonfirmasiPage().then((m) => m.dashboardKonfirmasi),

@@ -4,6 +4,8 @@
 
 import { z } from 'zod';
 import { TRACK_IDS } from '../tracks.js';
+import { EXPORT_FORMATS } from './lists.js';
+import { idParam, isoDate } from './primitives.js';
 
 /** The sample rate of a track until the national operator sets one (per cent of final decisions). */
 export const SAMPEL_PERSEN_BAWAAN = 5;
@@ -30,3 +32,51 @@ export const sampelUbahSchema = z.object({
     .refine((n) => Math.abs(n * 10 - Math.round(n * 10)) < 1e-9, 'paling banyak satu angka di belakang koma'),
 });
 export type SampelUbah = z.infer<typeof sampelUbahSchema>;
+
+/** Below this many second verifications a verifier's agreement and kappa are not judged. */
+export const PASANGAN_MINIMUM = 20;
+
+/** GET /api/{track}/mutu-verifikasi: the span of WIB days, and (national roles) one instansi. */
+export const mutuQuerySchema = z
+  .object({
+    dari: isoDate.optional(),
+    sampai: isoDate.optional(),
+    instansiId: idParam.optional(),
+  })
+  .strict();
+export type MutuQuery = z.infer<typeof mutuQuerySchema>;
+
+export const mutuExportQuerySchema = mutuQuerySchema.extend({ format: z.enum(EXPORT_FORMATS) }).strict();
+
+const jumlah = z.number().int();
+
+/** The quality of verification (issue #34): per verifier, per TMS reason, per day. */
+export const mutuVerifikasiSchema = z.object({
+  verifikator: z.array(
+    z.object({
+      verifikatorId: z.number(),
+      nama: z.string(),
+      keputusan: jumlah,
+      tms: jumlah,
+      /** Median seconds from claim to save; null without a claimed decision. */
+      medianDetik: z.number().nullable(),
+      disupervisi: jumlah,
+      dikembalikan: jumlah,
+      /** TMS that an accepted objection turned MS. */
+      dibatalkanSanggah: jumlah,
+      /** Their decisions verified again blind, and how the second verifier agreed. */
+      pasangan: jumlah,
+      kesepakatan: z.number().nullable(),
+      kappa: z.number().nullable(),
+      /** At least PASANGAN_MINIMUM pairs: otherwise "terlalu sedikit untuk dinilai". */
+      cukup: z.boolean(),
+    }),
+  ),
+  alasan: z.array(z.object({ alasan: z.string(), dipakai: jumlah, dikembalikan: jumlah, dibatalkanSanggah: jumlah })),
+  harian: z.array(
+    z.object({ hari: z.string(), keputusan: jumlah, dikembalikan: jumlah, medianDetik: z.number().nullable() }),
+  ),
+  /** National callers: the instansi with decisions on this track, to narrow the view to one. */
+  instansi: z.array(z.object({ id: z.number(), nama: z.string() })).nullable(),
+});
+export type MutuVerifikasi = z.infer<typeof mutuVerifikasiSchema>;

@@ -5,11 +5,13 @@
 //     changed the status: the applicant's last decision before it was the verifier's TMS);
 //   - per TMS reason: how often it was given, returned and overturned;
 //   - per day: decisions, returned, median seconds.
-// Agreement and kappa join these once the second verification records its decisions (ukuran.ts).
+//   - per verifier, their decisions verified again blind (verifikasi_kedua): agreement and Cohen's
+//     kappa on MS/TMS (ukuran.ts), judged from PASANGAN_MINIMUM pairs.
 
-import type { TrackId } from '@portal/contract';
+import type { MutuVerifikasi, TrackId } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { type Hasil, kesepakatan, type Putusan } from './ukuran.js';
 
 export interface FilterMutu {
   track: TrackId;
@@ -18,39 +20,12 @@ export interface FilterMutu {
   /** First and last WIB day (YYYY-MM-DD), both included; null: unbounded. */
   dari: string | null;
   sampai: string | null;
+  /** A national caller, shown the instansi it can narrow the view to. */
+  nasional?: boolean;
 }
 
-export interface MutuVerifikator {
-  verifikatorId: number;
-  nama: string;
-  keputusan: number;
-  tms: number;
-  /** Median seconds from claim to save (decisions made on a claim), null when none. */
-  medianDetik: number | null;
-  disupervisi: number;
-  dikembalikan: number;
-  dibatalkanSanggah: number;
-}
-
-export interface MutuAlasan {
-  alasan: string;
-  dipakai: number;
-  dikembalikan: number;
-  dibatalkanSanggah: number;
-}
-
-export interface MutuHarian {
-  hari: string;
-  keputusan: number;
-  dikembalikan: number;
-  medianDetik: number | null;
-}
-
-export interface LaporanMutu {
-  verifikator: MutuVerifikator[];
-  alasan: MutuAlasan[];
-  harian: MutuHarian[];
-}
+export type LaporanMutu = MutuVerifikasi;
+export type MutuVerifikator = MutuVerifikasi['verifikator'][number];
 
 const hariWib = (column: string) => sql.raw(`(${column} AT TIME ZONE 'Asia/Jakarta')::date`);
 
@@ -83,8 +58,26 @@ const detik = sql`percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM
 
 const angka = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 
+/** The pairs of the filter: a first decision (by its day) and its blind second one. */
+function pasangan(db: Kysely<DB>, filter: FilterMutu) {
+  return sql<{
+    pertama_oleh: number;
+    nama: string;
+    pertama_hasil: Hasil;
+    pertama_alasan: string[];
+    kedua_hasil: Hasil;
+    kedua_alasan: string[] | null;
+  }>`
+    SELECT k.pertama_oleh, u.fullname AS nama, k.pertama_hasil, k.pertama_alasan, k.kedua_hasil, k.kedua_alasan
+    FROM verifikasi_kedua k JOIN app_user u ON u.id = k.pertama_oleh
+    WHERE k.track = ${filter.track} AND k.kedua_hasil IS NOT NULL
+      AND (${filter.instansiId}::int IS NULL OR k.instansi_id = ${filter.instansiId}::int)
+      AND (${filter.dari}::date IS NULL OR ${hariWib('k.pertama_at')} >= ${filter.dari}::date)
+      AND (${filter.sampai}::date IS NULL OR ${hariWib('k.pertama_at')} <= ${filter.sampai}::date)`.execute(db);
+}
+
 export async function laporanMutu(db: Kysely<DB>, filter: FilterMutu): Promise<LaporanMutu> {
-  const [perVerifikator, perAlasan, perHari] = await Promise.all([
+  const [perVerifikator, perAlasan, perHari, pairs, instansi] = await Promise.all([
     sql<{
       verifikator_id: number;
       nama: string;
@@ -120,24 +113,64 @@ export async function laporanMutu(db: Kysely<DB>, filter: FilterMutu): Promise<L
              count(*) FILTER (WHERE k.supervisi = 'DIKEMBALIKAN')::int AS dikembalikan,
              ${detik} AS median_detik
       FROM k GROUP BY 1 ORDER BY 1`.execute(db),
+    pasangan(db, filter),
+    // A national view names the instansi it can narrow to (each an index probe, not a scan).
+    filter.nasional
+      ? sql<{ id: number; nama: string }>`
+          SELECT i.id, i.nama FROM instansi i
+          WHERE EXISTS (SELECT 1 FROM keputusan_verifikasi k WHERE k.instansi_id = i.id AND k.track = ${filter.track})
+          ORDER BY i.nama`
+          .execute(db)
+          .then((r) => r.rows)
+      : null,
   ]);
+  // Each verifier's pairs, as first verifier; a verifier checked in the span without deciding in
+  // it still gets a row.
+  const perPasangan = new Map<number, { nama: string; pasangan: [Putusan, Putusan][] }>();
+  for (const p of pairs.rows) {
+    const entry = perPasangan.get(p.pertama_oleh) ?? { nama: p.nama, pasangan: [] };
+    entry.pasangan.push([
+      { hasil: p.pertama_hasil, alasan: p.pertama_alasan },
+      { hasil: p.kedua_hasil, alasan: p.kedua_alasan ?? [] },
+    ]);
+    perPasangan.set(p.pertama_oleh, entry);
+  }
+  const verifikator = perVerifikator.rows.map((r) => ({
+    verifikatorId: r.verifikator_id,
+    nama: r.nama,
+    keputusan: r.keputusan,
+    tms: r.tms,
+    medianDetik: angka(r.median_detik),
+    disupervisi: r.disupervisi,
+    dikembalikan: r.dikembalikan,
+    dibatalkanSanggah: r.dibatalkan,
+  }));
+  for (const [id, entry] of perPasangan) {
+    if (!verifikator.some((v) => v.verifikatorId === id)) {
+      verifikator.push({
+        verifikatorId: id,
+        nama: entry.nama,
+        keputusan: 0,
+        tms: 0,
+        medianDetik: null,
+        disupervisi: 0,
+        dikembalikan: 0,
+        dibatalkanSanggah: 0,
+      });
+    }
+  }
   return {
-    verifikator: perVerifikator.rows.map((r) => ({
-      verifikatorId: r.verifikator_id,
-      nama: r.nama,
-      keputusan: r.keputusan,
-      tms: r.tms,
-      medianDetik: angka(r.median_detik),
-      disupervisi: r.disupervisi,
-      dikembalikan: r.dikembalikan,
-      dibatalkanSanggah: r.dibatalkan,
-    })),
+    verifikator: verifikator.map((v) => {
+      const ukuran = kesepakatan(perPasangan.get(v.verifikatorId)?.pasangan ?? []);
+      return { ...v, pasangan: ukuran.n, kesepakatan: ukuran.kesepakatan, kappa: ukuran.kappa, cukup: ukuran.cukup };
+    }),
     alasan: perAlasan.rows.map((r) => ({
       alasan: r.alasan,
       dipakai: r.dipakai,
       dikembalikan: r.dikembalikan,
       dibatalkanSanggah: r.dibatalkan,
     })),
+    instansi,
     harian: perHari.rows.map((r) => ({
       hari: r.hari,
       keputusan: r.keputusan,

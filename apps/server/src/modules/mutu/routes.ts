@@ -1,14 +1,53 @@
 // Issue #34: the sample rate of the blind second verification, set by the national operator
 // (ROLE_SUPERADMIN) beside the stage windows on Jadwal Tahapan: bound to that page, 403 for every
-// other role; each change audited and in force for the next decision saved.
+// other role; each change audited and in force for the next decision saved. And the quality of
+// verification of each track, bound to its page /{track}/mutu-verifikasi: the caller's instansi,
+// or for the national roles every instansi or the one asked for; its per-verifier table as Excel
+// or CSV.
 
-import { JADWAL_ADMIN_PATH, sampelUbahSchema, sampelVerifikasiSchema } from '@portal/contract';
-import type { FastifyInstance } from 'fastify';
+import {
+  EXPORT_FORMATS,
+  type ExportFormat,
+  JADWAL_ADMIN_PATH,
+  type MutuQuery,
+  mutuExportQuerySchema,
+  mutuQuerySchema,
+  mutuVerifikasiSchema,
+  NATIONAL_ROLES,
+  type Principal,
+  sampelUbahSchema,
+  sampelVerifikasiSchema,
+  TRACK_IDS,
+  TRACK_SCREENS,
+  TRACKS,
+  type TrackId,
+} from '@portal/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { actorOf } from '../../auth/access.js';
+import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
+import { forbidden } from '../../errors.js';
+import { sendExport } from '../export/sheet.js';
+import { pageRoute } from '../shared/page-route.js';
+import { eksporMutu } from './ekspor.js';
+import { type FilterMutu, laporanMutu } from './laporan.js';
 import { daftarSampel, ubahSampel } from './sampel.js';
+
+/** The caller's view: their instansi, or (national roles) every instansi or the one asked for. */
+function filterOf(principal: Principal, track: TrackId, query: MutuQuery): FilterMutu {
+  const national = principal.authorities.some((a) => (NATIONAL_ROLES as readonly string[]).includes(a.authority));
+  if (!national && query.instansiId !== undefined && query.instansiId !== principal.instansi.id) {
+    throw forbidden('Anda hanya dapat melihat mutu verifikasi instansi Anda sendiri.');
+  }
+  return {
+    track,
+    instansiId: national ? (query.instansiId ?? null) : principal.instansi.id,
+    dari: query.dari ?? null,
+    sampai: query.sampai ?? null,
+    nasional: national,
+  };
+}
 
 const tags = ['Mutu Verifikasi'];
 
@@ -39,4 +78,28 @@ export async function mutuRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> 
     },
     async (request) => ubahSampel(db, actorOf(request), request.body),
   );
+  for (const track of TRACK_IDS) {
+    if (!TRACK_SCREENS[track].includes('mutu-verifikasi')) continue;
+    const on = pageRoute([TRACKS[track].title, ...tags], `/${track}/mutu-verifikasi`);
+    const of = (request: FastifyRequest, query: MutuQuery) => filterOf(principalOf(request), track, query);
+    r.get(
+      `/api/${track}/mutu-verifikasi`,
+      on('Mutu verifikasi: per verifikator, per alasan TMS dan per hari', {
+        querystring: mutuQuerySchema,
+        response: { 200: mutuVerifikasiSchema },
+      }),
+      async (request) => laporanMutu(db, of(request, request.query)),
+    );
+    r.get(
+      `/api/${track}/mutu-verifikasi/export`,
+      on(`Unduh mutu verifikasi per verifikator (${EXPORT_FORMATS.join(' atau ')})`, {
+        querystring: mutuExportQuerySchema,
+      }),
+      async (request, reply) => {
+        const { format, ...query } = request.query;
+        const laporan = await laporanMutu(db, of(request, query));
+        return sendExport(reply, `mutu-verifikasi-${track}`, format as ExportFormat, eksporMutu(laporan, format));
+      },
+    );
+  }
 }

@@ -1,7 +1,8 @@
 // Issue #34: agreement and Cohen's kappa against examples worked by hand.
 
+import { PASANGAN_MINIMUM } from '@portal/contract';
 import { describe, expect, it } from 'vitest';
-import { kesepakatan, PASANGAN_MINIMUM, type Putusan, sepakat } from './ukuran.js';
+import { kesepakatan, type Putusan, sepakat } from './ukuran.js';
 
 const MS: Putusan = { hasil: 'MS', alasan: [] };
 const tms = (...alasan: string[]): Putusan => ({ hasil: 'TMS', alasan });

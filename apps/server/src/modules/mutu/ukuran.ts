@@ -1,6 +1,8 @@
 // Issue #34: the measures of agreement between a first and a second verification. Pure functions,
 // so that the figures the Mutu Verifikasi screen shows are the ones worked by hand in the tests.
 
+import { PASANGAN_MINIMUM } from '@portal/contract';
+
 export type Hasil = 'MS' | 'TMS';
 
 export interface Putusan {
@@ -8,9 +10,6 @@ export interface Putusan {
   /** The TMS reasons (codes); empty for MS. */
   alasan: readonly string[];
 }
-
-/** Below this many pairs a verifier's agreement and kappa are "terlalu sedikit untuk dinilai". */
-export const PASANGAN_MINIMUM = 20;
 
 /**
  * Two verifications agree when their results are the same and, for TMS, they share at least one

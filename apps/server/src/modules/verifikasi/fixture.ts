@@ -63,7 +63,6 @@ export function useVerifikasiFixture() {
   beforeEach(async () => {
     const { db } = api.ctx;
     await sql`TRUNCATE final_verifikasi`.execute(db);
-    await sql`DELETE FROM verifikasi_kedua`.execute(db);
     await db
       .updateTable('pelamar')
       .set({

@@ -92,6 +92,7 @@ beforeEach(async () => {
   expect((await rate(100)).statusCode).toBe(200);
   // Each test reads the records of its own decisions (the fixture makes every applicant wait again).
   await sql`DELETE FROM keputusan_verifikasi WHERE instansi_id = ${RAJA_AMPAT}`.execute(api.ctx.db);
+  await sql`DELETE FROM verifikasi_kedua`.execute(api.ctx.db);
 });
 
 describe('the blind second verification (issue #34)', () => {
