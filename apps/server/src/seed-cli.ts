@@ -49,7 +49,7 @@ try {
   await migrate(database.db);
   await seedAccounts(database.db);
   if (values.reset) {
-    await sql`TRUNCATE keputusan_verifikasi, temuan_dokumen, dokumen_bacaan, demo_cacat, afirmasi, sanggah_nilai, sanggah, nilai, dokumen, pelamar, formasi, pelamar_status_count, pelamar_status_delta`.execute(
+    await sql`TRUNCATE verifikasi_kedua, keputusan_verifikasi, temuan_dokumen, dokumen_bacaan, demo_cacat, afirmasi, sanggah_nilai, sanggah, nilai, dokumen, pelamar, formasi, pelamar_status_count, pelamar_status_delta`.execute(
       database.db,
     );
     await sql`TRUNCATE nonasn, nonasn_count, nonasn_count_delta`.execute(database.db);

@@ -13,6 +13,7 @@ import { attributeDecisions } from './jadwal.js';
 import { DEMO_NONASN, type NonAsnSeedResult, seedNonAsn } from './nonasn.js';
 import { seedSanggah } from './sanggah.js';
 import { seedSanggahNilai } from './sanggah-nilai.js';
+import { seedVerifikasiKedua } from './verifikasi-kedua.js';
 
 export const DEMO_SEED = 20240820;
 
@@ -73,6 +74,8 @@ export async function seedDemo(db: Kysely<DB>, store: BerkasStore): Promise<Demo
   await attributeDecisions(db);
   // Issue #34: the demo's decisions recorded for the quality measures, each with a claim time.
   await catatKeputusanLama(db, { durasiContoh: true });
+  // Issue #34: second verifications made and waiting, so Mutu Verifikasi has agreement to show.
+  await seedVerifikasiKedua(db);
   await seedSanggah(db);
   await seedAfirmasi(db, store);
   await seedSanggahNilai(db);
