@@ -34,6 +34,7 @@ export const idDashboard = {
     klaimSaya: 'Sedang saya kerjakan',
     dikembalikanKeSaya: 'Dikembalikan supervisor',
     verifikasiKedua: 'Verifikasi kedua',
+    kesepakatanSaya: 'Keputusan saya yang disepakati verifikasi kedua',
     menungguVerifikasi: 'Menunggu verifikasi',
     menungguTemuanBerat: 'Menunggu, dengan temuan berat',
     temuanBerat: 'Pelamar dengan temuan berat',

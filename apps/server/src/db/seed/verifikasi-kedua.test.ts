@@ -35,11 +35,19 @@ describe('the demo’s second verifications (issue #34)', () => {
     const dashboard = (await api.call('verifikator.cpns', 'GET', '/api/dashboard')).json();
     const cpns = dashboard.sections.find((s: { track: string }) => s.track === 'cpns');
     expect(cpns.cards.find((c: { key: string }) => c.key === 'verifikasiKedua')?.value).toBe(0);
+    // Their own agreement, of their decisions verified again.
+    expect(cpns.cards.find((c: { key: string }) => c.key === 'kesepakatanSaya')).toMatchObject({
+      value: 35,
+      total: 40,
+    });
+
     const list = await api.call('verifikator.cpns', 'POST', '/api/cpns/verifikator/filter', {
       filter: { statusVerifikasi: 'BELUM' },
       paginator: { page: 1, pageSize: 100 },
     });
-    const mine = list.json().data.filter((r: { verifikasiKedua: string | null }) => r.verifikasiKedua === 'KEPUTUSAN_SAYA');
+    const mine = list
+      .json()
+      .data.filter((r: { verifikasiKedua: string | null }) => r.verifikasiKedua === 'KEPUTUSAN_SAYA');
     expect(mine).toHaveLength(3);
     for (const row of mine) expect(row).toMatchObject({ statusVerifikasi: 'BELUM', verifikatorNama: null });
   });

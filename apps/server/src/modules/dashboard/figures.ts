@@ -218,6 +218,20 @@ const diputusSaya: Figure = async (ctx) => {
   };
 };
 
+/**
+ * Issue #34: the verifier's own quality – of their decisions verified again blind, how many the
+ * second verifier agreed with – theirs only, never a colleague's (verifikasi_kedua_pertama_idx).
+ */
+const mutuSaya: Figure = async (ctx) => {
+  const [row] = await ctx.rows(sql<{ pasangan: number; sepakat: number }>`
+    SELECT count(*)::int AS pasangan, count(*) FILTER (WHERE sepakat)::int AS sepakat FROM verifikasi_kedua
+    WHERE instansi_id = ${ctx.user.instansiId} AND track = ${ctx.track} AND pertama_oleh = ${ctx.user.id}
+      AND kedua_hasil IS NOT NULL
+  `);
+  const pasangan = Number(row?.pasangan ?? 0);
+  return { cards: [card(ctx, 'kesepakatanSaya', Number(row?.sepakat ?? 0), { total: pasangan, href: null })] };
+};
+
 /** Decisions awaiting review in the instansi, of all its decisions (supervision counters). */
 const menungguSupervisi: Figure = async (ctx) => {
   const counts = await supervisiCounts(ctx);
@@ -371,7 +385,7 @@ const konfirmasiNonAsn: Figure = async (ctx) => {
 
 /** Each role's figures, in the order the section shows them. */
 export const FIGURES: Record<PeranDashboard, Figure[]> = {
-  verifikator: [klaimSaya, menungguVerifikasi, temuanBerat, diputusSaya],
+  verifikator: [klaimSaya, menungguVerifikasi, temuanBerat, diputusSaya, mutuSaya],
   supervisor: [menungguSupervisi, temuanBerat, disupervisiSaya, sanggahMenunggu, sanggahAfirmasiMenunggu],
   admin: [statusPelamar, temuanBerat, kemajuanSupervisi, finalVerifikasi, statusSanggah],
   monitoring: [statusPelamar, temuanBerat, kemajuanSupervisi, finalVerifikasi, statusSanggah],
