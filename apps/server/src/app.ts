@@ -223,7 +223,7 @@ export async function buildApp({
   await app.register(penggunaRoutes, { db, mailer });
   // Issue #18: loading selection data and the stage windows (national operator).
   await app.register(imporRoutes, { db, files });
-  await app.register(mutuRoutes, { db });
+  await app.register(mutuRoutes, { db, cacheSeconds: config.dashboardCacheSeconds });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).
   const rollUp = setInterval(() => {

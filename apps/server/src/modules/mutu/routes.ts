@@ -28,6 +28,7 @@ import type { Kysely } from 'kysely';
 import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
+import { SharedReads } from '../dashboard/service.js';
 import { sendExport } from '../export/sheet.js';
 import { pageRoute } from '../shared/page-route.js';
 import { eksporMutu } from './ekspor.js';
@@ -51,8 +52,16 @@ function filterOf(principal: Principal, track: TrackId, query: MutuQuery): Filte
 
 const tags = ['Mutu Verifikasi'];
 
-export async function mutuRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+export async function mutuRoutes(app: FastifyInstance, { db, cacheSeconds }: { db: Kysely<DB>; cacheSeconds: number }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // The report is the same for everyone who sees the same instansi (or the nation), track and
+  // span: shared between views for as long as the dashboard's instansi-wide figures are.
+  const shared = new SharedReads(cacheSeconds * 1000);
+  const laporan = (filter: FilterMutu) =>
+    shared.get(
+      [filter.track, filter.instansiId ?? 'nasional', filter.dari, filter.sampai, filter.nasional].join(':'),
+      () => laporanMutu(db, filter),
+    );
   const config = { access: { page: () => JADWAL_ADMIN_PATH } };
   r.get(
     '/api/admin/sampel-verifikasi',
@@ -88,7 +97,7 @@ export async function mutuRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> 
         querystring: mutuQuerySchema,
         response: { 200: mutuVerifikasiSchema },
       }),
-      async (request) => laporanMutu(db, of(request, request.query)),
+      async (request) => laporan(of(request, request.query)),
     );
     r.get(
       `/api/${track}/mutu-verifikasi/export`,
@@ -97,8 +106,8 @@ export async function mutuRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> 
       }),
       async (request, reply) => {
         const { format, ...query } = request.query;
-        const laporan = await laporanMutu(db, of(request, query));
-        return sendExport(reply, `mutu-verifikasi-${track}`, format as ExportFormat, eksporMutu(laporan, format));
+        const isi = await laporan(of(request, query));
+        return sendExport(reply, `mutu-verifikasi-${track}`, format as ExportFormat, eksporMutu(isi, format));
       },
     );
   }
