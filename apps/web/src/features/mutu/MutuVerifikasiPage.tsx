@@ -174,7 +174,12 @@ function Mutu({ track }: { track: TrackId }) {
           </Button>
         </Alert>
       ) : !data ? (
-        <Skeleton h={240} aria-label={t.memuat} />
+        <Stack gap="xs" role="status">
+          <Text size="sm" c="dimmed">
+            {t.memuat}
+          </Text>
+          <Skeleton h={240} />
+        </Stack>
       ) : data.verifikator.length === 0 ? (
         <Paper withBorder p="md">
           <Text>{t.kosong}</Text>
