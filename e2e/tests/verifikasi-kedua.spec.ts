@@ -49,6 +49,8 @@ test('a sampled decision is verified again blind, and the supervisor decides bet
   // Their own list says it is being checked; they cannot take it again.
   await first.goto(`/cpns/verifikasi/detail?id=${id}`);
   await expect(first.getByTestId('verifikasi-kedua')).toHaveText('Menunggu verifikasi kedua');
+  await expect(first.getByText(/sedang diverifikasi ulang oleh rekan/)).toBeVisible();
+  await expect(first.getByRole('radiogroup', { name: 'Keputusan' })).toHaveCount(0);
 
   // 2. A colleague finds it among the second verifications, with nothing of the first decision.
   const second = await (await browser.newContext()).newPage();
@@ -101,12 +103,13 @@ test('a sampled decision is verified again blind, and the supervisor decides bet
   await confirm.getByRole('button', { name: 'Setujui' }).click();
   await expect(supervisor.getByText(`Keputusan untuk ${nama} disetujui.`)).toBeVisible();
 
-  // 4. Mutu Verifikasi counts the pair for the first verifier, too few to judge yet.
+  // 4. Mutu Verifikasi counts the pair for the first verifier: the demo's 40 (35 agreeing) and this
+  // one, which differed – 35 of 41.
   await supervisor.goto('/cpns/mutu-verifikasi');
   const perVerifikator = supervisor.getByRole('table', { name: 'Per verifikator' });
   const rina = perVerifikator.getByRole('row', { name: /Rina Marlina/ });
-  await expect(rina).toContainText('1 pasangan');
-  await expect(rina).toContainText('Terlalu sedikit untuk dinilai');
+  await expect(rina).toContainText('41 pasangan');
+  await expect(rina).toContainText('85,4%');
   await expect(supervisor.getByRole('table', { name: 'Per alasan TMS' })).toContainText(
     'Kualifikasi pendidikan tidak sesuai formasi',
   );

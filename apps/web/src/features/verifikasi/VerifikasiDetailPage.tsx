@@ -91,8 +91,11 @@ function Workspace({ detail, track }: { detail: PelamarDetail; track: TrackId })
   const held = v.klaim?.olehSaya ?? false;
   // Free (nobody holds it) or this verifier's: the panel is open, and the first edit claims it.
   const free = v.klaim === null;
+  // Issue #34: a decision of theirs held for a colleague's blind second verification is not theirs
+  // to make again: the panel says so instead of opening.
   const editable =
-    detail.statusVerifikasi === 'BELUM' ? held || free : detail.statusSupervisi === 'DIKEMBALIKAN' && held;
+    detail.verifikasiKedua !== 'KEPUTUSAN_SAYA' &&
+    (detail.statusVerifikasi === 'BELUM' ? held || free : detail.statusSupervisi === 'DIKEMBALIKAN' && held);
   const [current, setCurrent] = useState(0);
   const reasonInput = useRef<HTMLInputElement>(null);
   const dokumen = detail.dokumen[current];
