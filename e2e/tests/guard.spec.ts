@@ -45,6 +45,8 @@ test('a track root shows the user’s entries of that track as cards', async ({ 
       '/pppk/sanggah',
       '/pppk/sanggah-afirmasi',
       '/pppk/supervisi',
+      // Issue #34: the supervisor's quality of verification.
+      '/pppk/mutu-verifikasi',
     ].sort(),
   );
 });

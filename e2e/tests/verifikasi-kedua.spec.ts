@@ -84,7 +84,7 @@ test('a sampled decision is verified again blind, and the supervisor decides bet
   await supervisor.setViewportSize({ width: 1440, height: 900 });
   await signIn(supervisor, 'supervisor.cpns');
   await supervisor.goto('/cpns/supervisi');
-  await expect(supervisor.getByRole('row', { name: new RegExp(nama) })).toContainText('Keputusan berbeda');
+  await expect(supervisor.getByRole('row', { name: new RegExp(nama) })).toContainText('2× berbeda');
   await supervisor.goto(`/cpns/supervisi/detail?id=${id}`);
   const dua = supervisor.getByTestId('dua-keputusan');
   await expect(dua).toContainText('Kedua verifikator memutuskan berbeda');

@@ -28,6 +28,12 @@ export const idVerifikasi = {
     SEPAKAT: 'Verifikasi kedua sepakat',
     BERBEDA: 'Keputusan berbeda',
   } satisfies Record<KeadaanVerifikasiKedua, string>,
+  /** The supervisor's list: short, in the reasons' column (a phone's card has no room to spare). */
+  keduaSingkat: { SEPAKAT: '2× sepakat', BERBEDA: '2× berbeda' },
+  keduaJudul: {
+    SEPAKAT: 'Diverifikasi dua kali (sampel): kedua verifikator sepakat',
+    BERBEDA: 'Diverifikasi dua kali (sampel): keputusan kedua verifikator berbeda',
+  },
   verifikasiKeduaPenjelasan:
     'Pelamar ini terpilih dalam sampel verifikasi kedua: putuskan sendiri dari dokumennya, tanpa melihat keputusan verifikator pertama.',
   keputusanSayaDiperiksa:

@@ -13,6 +13,7 @@ export function SimpleTable<T>({
   rowKey,
   minWidth = 560,
   caption = false,
+  focusable = false,
 }: {
   /** What the table holds, for screen readers. */
   label: string;
@@ -23,9 +24,17 @@ export function SimpleTable<T>({
   minWidth?: number;
   /** Show `label` above the table as its caption (else it is only read out). */
   caption?: boolean;
+  /**
+   * A wide table that scrolls sideways on a phone and holds nothing focusable: its scroll box
+   * takes the focus itself, so the keyboard can scroll it (axe: scrollable-region-focusable).
+   */
+  focusable?: boolean;
 }) {
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      {...(focusable ? { type: 'native' as const, tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
       <Table striped withTableBorder fz="sm" aria-label={caption ? undefined : label}>
         {caption && <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }}>{label}</Table.Caption>}
         <Table.Thead>

@@ -36,6 +36,7 @@ function PerVerifikator({ data }: { data: MutuVerifikasi }) {
     <SimpleTable
       label={t.perVerifikator}
       caption
+      focusable
       minWidth={900}
       head={[
         k.verifikator,
@@ -78,6 +79,7 @@ function PerAlasan({ data }: { data: MutuVerifikasi }) {
     <SimpleTable
       label={t.perAlasan}
       caption
+      focusable
       head={[k.alasan, k.dipakai, k.dikembalikan, k.dibatalkan]}
       rows={data.alasan}
       rowKey={(a) => a.alasan}
@@ -96,6 +98,7 @@ function PerHari({ data }: { data: MutuVerifikasi }) {
     <SimpleTable
       label={t.perHari}
       caption
+      focusable
       head={[k.hari, k.keputusan, k.dikembalikan, k.median]}
       rows={[...data.harian].reverse()}
       rowKey={(h) => h.hari}

@@ -60,16 +60,27 @@ export const bisaDikerjakan = (row: PelamarRow) =>
   row.klaimSaya ||
   (row.klaimNama === null && row.statusVerifikasi === 'BELUM' && row.verifikasiKedua !== 'KEPUTUSAN_SAYA');
 
-/** Issue #34: the supervisor sees which decisions were verified twice, and which differ. */
-const KEDUA_COLUMN: ColumnDescription<PelamarRow> = {
-  key: 'verifikasiKedua',
-  header: t.klaimKolom,
+/**
+ * The supervisor's reasons column, with (issue #34) whether the decision was verified twice and
+ * whether the two agreed – in the same column, so the list keeps its width.
+ */
+const ALASAN_DAN_KEDUA: ColumnDescription<PelamarRow> = {
+  ...ALASAN_TMS_COLUMN,
   render: (row) =>
     row.verifikasiKedua === 'BERBEDA' || row.verifikasiKedua === 'SEPAKAT' ? (
-      <StatusLabel color={row.verifikasiKedua === 'BERBEDA' ? 'red' : 'teal'} variant="outline">
-        {t.verifikasiKedua[row.verifikasiKedua]}
-      </StatusLabel>
-    ) : null,
+      <>
+        {ALASAN_TMS_COLUMN.render(row)}{' '}
+        <StatusLabel
+          color={row.verifikasiKedua === 'BERBEDA' ? 'red' : 'teal'}
+          variant="outline"
+          title={t.keduaJudul[row.verifikasiKedua]}
+        >
+          {t.keduaSingkat[row.verifikasiKedua]}
+        </StatusLabel>
+      </>
+    ) : (
+      ALASAN_TMS_COLUMN.render(row)
+    ),
 };
 
 /** /{track}/supervisi: decisions awaiting review; several can be agreed with at once. */
@@ -79,7 +90,7 @@ export const supervisi = (track: TrackId, title: string) =>
     track,
     title,
     dateFilter: 'tglVerifikasi',
-    extraColumns: [ALASAN_TMS_COLUMN, KEDUA_COLUMN],
+    extraColumns: [ALASAN_DAN_KEDUA],
     bulk: [
       {
         key: 'setujui',
