@@ -4,8 +4,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../../test/test-app.js';
+import { SharedReads } from '../shared/shared-reads.js';
 import { BANDUNG, cardOf, chartOf, section, useDashboardFixture } from './fixture.js';
-import { SharedReads } from './service.js';
 
 const { api, call, dashboardOf, count, grouped, expectListBehind } = useDashboardFixture();
 

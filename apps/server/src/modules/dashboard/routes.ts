@@ -7,7 +7,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
-import { dashboard, SharedReads } from './service.js';
+import { SharedReads } from '../shared/shared-reads.js';
+import { dashboard } from './service.js';
 
 export async function dashboardRoutes(
   app: FastifyInstance,

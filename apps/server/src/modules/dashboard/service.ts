@@ -21,6 +21,7 @@ import {
 } from '@portal/contract';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { SharedReads } from '../shared/shared-reads.js';
 import { FIGURES, type FigureContext } from './figures.js';
 
 /**
@@ -49,30 +50,6 @@ export function readBatch(db: Kysely<DB>) {
       queue.push({ query, resolve: resolve as (rows: unknown[]) => void, reject });
       if (queue.length === 1) setImmediate(() => void flush());
     });
-}
-
-/**
- * The reads many users' views have in common – an instansi's counters, the nation's – kept for a
- * few seconds and shared: a thousand verifiers of one instansi opening their dashboard cost one
- * read of its counters, not a thousand. Per-person reads (my claims, my week) are never shared.
- */
-export class SharedReads {
-  private readonly entries = new Map<string, { until: number; value: Promise<unknown> }>();
-
-  constructor(private readonly ttlMs: number) {}
-
-  get<T>(key: string, read: () => Promise<T>): Promise<T> {
-    if (this.ttlMs <= 0) return read();
-    const now = Date.now();
-    const entry = this.entries.get(key);
-    if (entry && entry.until > now) return entry.value as Promise<T>;
-    if (this.entries.size > 10_000) this.entries.clear();
-    const value = read();
-    this.entries.set(key, { until: now + this.ttlMs, value });
-    // A failed read is not kept.
-    value.catch(() => this.entries.delete(key));
-    return value;
-  }
 }
 
 /** Keys of reads that are the same for every user of the scope (see SharedReads). */

@@ -7,17 +7,10 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RAJA_AMPAT, useVerifikasiFixture } from '../verifikasi/fixture.js';
 
-const { call, allSesuai, decide, api } = useVerifikasiFixture();
+const { call, api, putusSebagai: putus } = useVerifikasiFixture();
 
 const V1 = 'verifikator.rajaampat';
 const V2 = 'verifikator2.rajaampat';
-
-async function putus(username: string, id: number, hasil: 'MS' | 'TMS', alasanTms: string[] = []) {
-  expect((await call(username, 'POST', `/api/cpns/verifikator/${id}/ambil`)).statusCode).toBe(200);
-  const form = await allSesuai(username, 'cpns', id);
-  const res = await decide(username, id, { ...form, statusVerifikasi: hasil, alasanTms });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 const nama = async (username: string) =>
   (

@@ -60,6 +60,27 @@ export function useVerifikasiFixture() {
     return id;
   }
 
+  /** This applicant claimed and decided by `username`, every document sesuai (issue #34's pairs). */
+  async function putusSebagai(
+    username: string,
+    id: number,
+    hasil: 'MS' | 'TMS',
+    alasanTms: string[] = [],
+    catatan?: string,
+    track = 'cpns',
+  ): Promise<void> {
+    const claim = await call(username, 'POST', `/api/${track}/verifikator/${id}/ambil`);
+    expect(claim.statusCode, claim.body).toBe(200);
+    const form = await allSesuai(username, track, id);
+    const res = await decide(
+      username,
+      id,
+      { ...form, statusVerifikasi: hasil, alasanTms, ...(catatan ? { catatan } : {}) },
+      track,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+  }
+
   beforeEach(async () => {
     const { db } = api.ctx;
     await sql`TRUNCATE final_verifikasi`.execute(db);
@@ -95,5 +116,5 @@ export function useVerifikasiFixture() {
     );
   });
 
-  return { api, call, detail, allSesuai, claimNext, decide, decided };
+  return { api, call, detail, allSesuai, claimNext, decide, decided, putusSebagai };
 }

@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RAJA_AMPAT, useVerifikasiFixture } from './fixture.js';
 
-const { api, call, detail, allSesuai, decide } = useVerifikasiFixture();
+const { api, call, detail, allSesuai, decide, putusSebagai: putus } = useVerifikasiFixture();
 
 const V1 = 'verifikator.rajaampat';
 const V2 = 'verifikator2.rajaampat';
@@ -37,20 +37,6 @@ const pelamar = (id: number) =>
     .select(['status_verifikasi', 'verifikator_id', 'kedua_dari', 'kedua_sepakat', 'klaim_oleh', 'alasan_tms'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-
-/** Claims this applicant and decides it as `username`. */
-async function putus(username: string, id: number, hasil: 'MS' | 'TMS', alasanTms: string[] = [], catatan?: string) {
-  const claim = await call(username, 'POST', `/api/cpns/verifikator/${id}/ambil`);
-  expect(claim.statusCode, claim.body).toBe(200);
-  const form = await allSesuai(username, 'cpns', id);
-  const res = await decide(username, id, {
-    ...form,
-    statusVerifikasi: hasil,
-    alasanTms,
-    ...(catatan ? { catatan } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 /** A waiting Raja Ampat CPNS applicant nobody holds. */
 async function waiting(skip: number[] = []): Promise<number> {

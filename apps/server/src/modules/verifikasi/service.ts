@@ -137,15 +137,31 @@ function keputusanKedua(
 
 /** One of the two decisions of a sampled applicant as the applicant's own columns. */
 function keputusanPada(k: VerifikasiKeduaRow, mana: 'pertama' | 'kedua') {
-  const hasil = mana === 'pertama' ? k.pertama_hasil : (k.kedua_hasil ?? k.pertama_hasil);
-  const alasan = mana === 'pertama' ? k.pertama_alasan : (k.kedua_alasan ?? []);
+  const d =
+    mana === 'pertama'
+      ? {
+          hasil: k.pertama_hasil,
+          alasan: k.pertama_alasan,
+          cek: k.pertama_cek,
+          catatan: k.pertama_catatan,
+          oleh: k.pertama_oleh,
+          at: k.pertama_at,
+        }
+      : {
+          hasil: k.kedua_hasil ?? k.pertama_hasil,
+          alasan: k.kedua_alasan ?? [],
+          cek: k.kedua_cek,
+          catatan: k.kedua_catatan,
+          oleh: k.kedua_oleh,
+          at: k.kedua_at,
+        };
   return {
-    status_verifikasi: hasil,
-    cek_dokumen: JSON.stringify((mana === 'pertama' ? k.pertama_cek : k.kedua_cek) ?? []),
-    alasan_tms: hasil === 'TMS' ? alasan : null,
-    catatan_verifikasi: mana === 'pertama' ? k.pertama_catatan : k.kedua_catatan,
-    verifikator_id: mana === 'pertama' ? k.pertama_oleh : k.kedua_oleh,
-    tgl_verifikasi: sql<Date>`${mana === 'pertama' ? k.pertama_at : k.kedua_at}::timestamptz`,
+    status_verifikasi: d.hasil,
+    cek_dokumen: JSON.stringify(d.cek ?? []),
+    alasan_tms: d.hasil === 'TMS' ? d.alasan : null,
+    catatan_verifikasi: d.catatan,
+    verifikator_id: d.oleh,
+    tgl_verifikasi: sql<Date>`${d.at}::timestamptz`,
   };
 }
 

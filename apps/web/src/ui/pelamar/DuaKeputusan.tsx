@@ -5,7 +5,7 @@ import { Alert, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatWaktu, type VerifikasiKeduaDetail } from '@portal/contract';
 import { idPelamar } from '../../i18n/pelamar';
 import { idSupervisi } from '../../i18n/supervisi';
-import { alasanLabel } from './pelamar';
+import { DaftarAlasan } from './HasilVerifikasi';
 
 const s = idSupervisi;
 
@@ -21,15 +21,7 @@ function Satu({ judul, k }: { judul: string; k: VerifikasiKeduaDetail['pertama']
           {k.verifikatorNama} · {formatWaktu(k.diputusAt)}
         </Text>
       </Group>
-      {k.alasanTms.length > 0 && (
-        <ul style={{ margin: 0, paddingLeft: 20 }}>
-          {k.alasanTms.map((kode) => (
-            <li key={kode}>
-              <Text size="sm">{alasanLabel(kode)}</Text>
-            </li>
-          ))}
-        </ul>
-      )}
+      {k.alasanTms.length > 0 && <DaftarAlasan kode={k.alasanTms} />}
       {k.catatan && (
         <Text size="sm">
           <b>{s.catatanVerifikator}:</b> {k.catatan}

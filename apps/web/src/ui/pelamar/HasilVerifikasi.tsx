@@ -9,6 +9,19 @@ import { idVerifikasi } from '../../i18n/verifikasi';
 import { CekBadge } from './badges';
 import { alasanLabel, dokumenLabel } from './pelamar';
 
+/** TMS reasons as a list, in words. */
+export function DaftarAlasan({ kode }: { kode: readonly string[] }) {
+  return (
+    <ul style={{ margin: 0, paddingLeft: 20 }}>
+      {kode.map((k) => (
+        <li key={k}>
+          <Text size="sm">{alasanLabel(k)}</Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function HasilVerifikasi({ detail }: { detail: PelamarDetail }) {
   const v = detail.verifikasi;
   const s = idSupervisi;
@@ -34,13 +47,7 @@ export function HasilVerifikasi({ detail }: { detail: PelamarDetail }) {
           <Text size="sm" fw={600}>
             {s.alasanTms}
           </Text>
-          <ul style={{ margin: 0, paddingLeft: 20 }}>
-            {v.alasanTms.map((kode) => (
-              <li key={kode}>
-                <Text size="sm">{alasanLabel(kode)}</Text>
-              </li>
-            ))}
-          </ul>
+          <DaftarAlasan kode={v.alasanTms} />
         </div>
       )}
       {v.catatanVerifikasi && (
