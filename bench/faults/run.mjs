@@ -153,7 +153,17 @@ async function checks(db, bench, since, base) {
     `SELECT id::int FROM pelamar WHERE verifikator_id = ANY($1::int[]) AND tgl_verifikasi >= $2`,
     [bench.ids, since],
   );
-  const decided = new Set(decidedRows.map((r) => r.id));
+  // Issue #34: a decision drawn for the blind second verification is saved held apart (the
+  // applicant still waiting for a colleague), and a second verification is saved beside the first
+  // decision it completes, which goes onto the applicant as that verifier's (the demo's held ones
+  // are a verifier's of the seed): both told saved, and in the database as such.
+  const heldRows = await db.query(
+    `SELECT pelamar_id::int AS id FROM verifikasi_kedua
+     WHERE (pertama_oleh = ANY($1::int[]) AND pertama_at >= $2 AND kedua_oleh IS NULL)
+        OR (kedua_oleh = ANY($1::int[]) AND kedua_at >= $2)`,
+    [bench.ids, since],
+  );
+  const decided = new Set([...decidedRows, ...heldRows].map((r) => r.id));
   const lost = [...committed].filter((id) => !decided.has(id));
   const twice = events.filter((e) => e.n > 1);
   const unexplained = [...decided].filter((id) => !committed.has(id) && !unknown.has(id));
