@@ -205,3 +205,47 @@ export async function relaiBaca(antrean: Antrean): Promise<number> {
     return rows.length;
   });
 }
+
+/**
+ * A relay's periodic round (outbox → queue): `langkah` hands over one batch and returns how many;
+ * each round repeats it until nothing waits, rounds never overlap, and a failed round is logged and
+ * tried again at the next tick. Used by the reading and the import workers alike.
+ */
+export class Relai {
+  #jam: NodeJS.Timeout | null = null;
+  #berjalan: Promise<unknown> = Promise.resolve();
+  #berhenti = false;
+
+  constructor(
+    private readonly langkah: () => Promise<number>,
+    private readonly opsi: { ms: number; log: { warn: (obj: object, msg: string) => void }; pesanGagal: string },
+  ) {}
+
+  mulai(): void {
+    const putaran = async () => {
+      if (this.#berhenti) return;
+      try {
+        while ((await this.langkah()) > 0 && !this.#berhenti) {
+          // Everything waiting, a batch per transaction.
+        }
+      } catch (error) {
+        this.opsi.log.warn({ err: error }, this.opsi.pesanGagal);
+      }
+    };
+    this.#berjalan = putaran();
+    this.#jam = setInterval(() => {
+      this.#berjalan = this.#berjalan.then(putaran);
+    }, this.opsi.ms);
+    this.#jam.unref();
+  }
+
+  /** No round starts after this; resolves when the round in hand has ended. */
+  berhenti(): Promise<void> {
+    this.#berhenti = true;
+    if (this.#jam) clearInterval(this.#jam);
+    return this.#berjalan.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+}

@@ -15,7 +15,7 @@ import type { Logger } from 'pino';
 import type { DB } from '../../db/schema.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { recordAudit } from '../audit/audit.js';
-import { ANTREAN_BACA, type Antrean, relaiBaca } from './antrean.js';
+import { ANTREAN_BACA, type Antrean, Relai, relaiBaca } from './antrean.js';
 import { dataDaftar } from './data-daftar.js';
 import { dibaca, type TemuanBaru } from './jenis.js';
 import { BATAS_BACA, type BatasBaca, type HasilBaca, type MesinOcr, TidakTerbaca } from './pembaca.js';
@@ -305,16 +305,20 @@ export interface OpsiPembaca {
 /** The reading workers of one process: `jumlah` queue workers and the relay. */
 export class Pembaca {
   readonly #pembaca: PembacaBerkas[] = [];
-  #relai: NodeJS.Timeout | null = null;
-  #relaiBerjalan: Promise<unknown> = Promise.resolve();
-  #berhenti = false;
+  readonly #relai: Relai;
 
   constructor(
     private readonly antrean: Antrean,
     private readonly db: Kysely<DB>,
     private readonly files: BerkasStore,
     private readonly opsi: OpsiPembaca,
-  ) {}
+  ) {
+    this.#relai = new Relai(() => relaiBaca(antrean), {
+      ms: opsi.relaiMs ?? 2_000,
+      log: opsi.log,
+      pesanGagal: 'relai antrean baca dokumen gagal; dicoba lagi',
+    });
+  }
 
   async mulai(): Promise<void> {
     const { boss } = this.antrean;
@@ -326,21 +330,7 @@ export class Pembaca {
         for (const job of jobs as PgBoss.JobWithMetadata<JobBaca>[]) await this.#satu(job, pembaca);
       });
     }
-    const relai = async () => {
-      if (this.#berhenti) return;
-      try {
-        while ((await relaiBaca(this.antrean)) > 0 && !this.#berhenti) {
-          // Hand over everything waiting, a batch per transaction.
-        }
-      } catch (error) {
-        this.opsi.log.warn({ err: error }, 'relai antrean baca dokumen gagal; dicoba lagi');
-      }
-    };
-    this.#relaiBerjalan = relai();
-    this.#relai = setInterval(() => {
-      this.#relaiBerjalan = this.#relaiBerjalan.then(relai);
-    }, this.opsi.relaiMs ?? 2_000);
-    this.#relai.unref();
+    this.#relai.mulai();
   }
 
   async #satu(job: PgBoss.JobWithMetadata<JobBaca>, pembaca: PembacaBerkas): Promise<void> {
@@ -379,12 +369,7 @@ export class Pembaca {
    * queue, expires and is read again by another worker.
    */
   async berhenti(): Promise<void> {
-    this.#berhenti = true;
-    if (this.#relai) clearInterval(this.#relai);
-    await paling(
-      this.#relaiBerjalan.catch(() => undefined),
-      2_000,
-    );
+    await paling(this.#relai.berhenti(), 2_000);
     await paling(
       this.antrean.boss.offWork(ANTREAN_BACA).catch(() => undefined),
       2_000,

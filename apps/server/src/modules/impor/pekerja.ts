@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { DB } from '../../db/schema.js';
-import { ANTREAN_IMPOR, type Antrean } from '../baca/antrean.js';
+import { ANTREAN_IMPOR, type Antrean, Relai } from '../baca/antrean.js';
 import { jalankanJob } from './terapkan.js';
 
 interface JobImpor {
@@ -45,15 +45,19 @@ export interface OpsiPekerjaImpor {
 
 /** The import workers of one process and the relay. */
 export class PekerjaImpor {
-  #relai: NodeJS.Timeout | null = null;
-  #relaiBerjalan: Promise<unknown> = Promise.resolve();
-  #berhenti = false;
+  readonly #relai: Relai;
 
   constructor(
     private readonly antrean: Antrean,
     private readonly db: Kysely<DB>,
     private readonly opsi: OpsiPekerjaImpor,
-  ) {}
+  ) {
+    this.#relai = new Relai(() => relaiImpor(antrean), {
+      ms: opsi.relaiMs ?? 1_000,
+      log: opsi.log,
+      pesanGagal: 'relai antrean impor gagal; dicoba lagi',
+    });
+  }
 
   async mulai(): Promise<void> {
     for (let i = 0; i < this.opsi.jumlah; i++) {
@@ -71,21 +75,7 @@ export class PekerjaImpor {
         },
       );
     }
-    const relai = async () => {
-      if (this.#berhenti) return;
-      try {
-        while ((await relaiImpor(this.antrean)) > 0 && !this.#berhenti) {
-          // Everything waiting, one transaction per round.
-        }
-      } catch (error) {
-        this.opsi.log.warn({ err: error }, 'relai antrean impor gagal; dicoba lagi');
-      }
-    };
-    this.#relaiBerjalan = relai();
-    this.#relai = setInterval(() => {
-      this.#relaiBerjalan = this.#relaiBerjalan.then(relai);
-    }, this.opsi.relaiMs ?? 1_000);
-    this.#relai.unref();
+    this.#relai.mulai();
   }
 
   /**
@@ -93,10 +83,8 @@ export class PekerjaImpor {
    * is ended as failed (terapkan.ts), whole batches in, and applying the same check again goes on.
    */
   async berhenti(): Promise<void> {
-    this.#berhenti = true;
-    if (this.#relai) clearInterval(this.#relai);
     await Promise.race([
-      Promise.all([this.#relaiBerjalan.catch(() => undefined), this.antrean.boss.offWork(ANTREAN_IMPOR)]),
+      Promise.all([this.#relai.berhenti(), this.antrean.boss.offWork(ANTREAN_IMPOR)]),
       new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
     ]).catch(() => undefined);
   }
