@@ -20,7 +20,7 @@ import {
   type TemuanOtomatis,
   type TrackId,
 } from '@portal/contract';
-import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type RawBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { dayText, escapeLike, hariJakarta, keysetBatches, momentText, nameWords } from '../shared/list-sql.js';
 import { countByStatus, statusSummary, toCounts } from '../shared/status-summary.js';
@@ -108,18 +108,42 @@ const isNameSearch = (searchTerm: string) => {
 /** The start of today in Jakarta, as an instant. */
 const HARI_INI = sql`((now() AT TIME ZONE 'Asia/Jakarta')::date::timestamp AT TIME ZONE 'Asia/Jakarta')`;
 
+/**
+ * Issue #34: the verifier's own decisions held apart for a blind second verification (the
+ * applicant still waiting; partial index pelamar_kedua_idx), theirs to find among their decisions.
+ */
+const ditahanSaya = (eb: Eb, scope: ListScope, sejak?: RawBuilder<unknown>) =>
+  eb.and([
+    eb('kedua_dari', '=', scope.userId),
+    eb('status_verifikasi', '=', 'BELUM'),
+    ...(sejak
+      ? [
+          eb.exists(
+            sql`(SELECT 1 FROM verifikasi_kedua v WHERE v.pelamar_id = pelamar.id AND v.pertama_at >= ${sejak})`,
+          ),
+        ]
+      : []),
+  ]);
+
 /** The verifier's own work (issue #32) instead of the queue: each view one dashboard tile counts. */
 const KERJA_SAYA_WHERE: Record<KerjaSaya, (eb: Eb, scope: ListScope) => ReturnType<Eb['and']>> = {
   dikerjakan: (eb, scope) => eb.and([eb('klaim_oleh', '=', scope.userId), eb('status_verifikasi', '=', 'BELUM')]),
   dikembalikan: (eb, scope) =>
     eb.and([eb('klaim_oleh', '=', scope.userId), eb('status_supervisi', '=', 'DIKEMBALIKAN')]),
   'hari-ini': (eb, scope) =>
-    eb.and([
-      eb('verifikator_id', '=', scope.userId),
-      eb('status_verifikasi', '<>', 'BELUM'),
-      eb(sql`tgl_verifikasi`, '>=', HARI_INI),
+    eb.or([
+      eb.and([
+        eb('verifikator_id', '=', scope.userId),
+        eb('status_verifikasi', '<>', 'BELUM'),
+        eb(sql`tgl_verifikasi`, '>=', HARI_INI),
+      ]),
+      ditahanSaya(eb, scope, HARI_INI),
     ]),
-  semua: (eb, scope) => eb.and([eb('verifikator_id', '=', scope.userId), eb('status_verifikasi', '<>', 'BELUM')]),
+  semua: (eb, scope) =>
+    eb.or([
+      eb.and([eb('verifikator_id', '=', scope.userId), eb('status_verifikasi', '<>', 'BELUM')]),
+      ditahanSaya(eb, scope),
+    ]),
   // Issue #34: sampled decisions of colleagues waiting for a second verification (partial index
   // pelamar_kedua_idx); the first verifier never gets their own.
   kedua: (eb, scope) =>

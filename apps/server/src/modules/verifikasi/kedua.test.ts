@@ -130,6 +130,46 @@ describe('the blind second verification (issue #34)', () => {
     expect(second.json().id).toBe(id);
   });
 
+  it('counts a held decision among its verifier\'s own: today, all of them, per day and on the dashboard', async () => {
+    const id = await waiting();
+    const mineToday = async () => {
+      const dashboard = await call(V1, 'GET', '/api/dashboard');
+      const cpns = dashboard.json().sections.find((section: { track: string }) => section.track === 'cpns');
+      return cpns.cards.find((card: { key: string }) => card.key === 'diputusHariIni').value as number;
+    };
+    const harian = async () => {
+      const res = await call(V1, 'GET', '/api/cpns/verifikator/harian?mode=my-verifier');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as { tanggal: string; ms: number; tms: number }[];
+    };
+    const own = async (username: string, kerjaSaya: string) =>
+      (
+        await call(username, 'POST', '/api/cpns/verifikator/filter', {
+          filter: { kerjaSaya },
+          paginator: { page: 1, pageSize: 100 },
+        })
+      )
+        .json()
+        .data.map((r: { id: number }) => r.id);
+    const before = { today: await mineToday(), harian: await harian() };
+    await putus(V1, id, 'TMS', ['PENDIDIKAN'], CATATAN);
+    expect(await own(V1, 'hari-ini')).toContain(id);
+    expect(await own(V1, 'semua')).toContain(id);
+    expect(await mineToday()).toBe(before.today + 1);
+    const [today] = await harian();
+    const was = before.harian.find((day) => day.tanggal === today?.tanggal) ?? { ms: 0, tms: 0 };
+    expect(today).toMatchObject({ ms: was.ms, tms: was.tms + 1 });
+    // Not the colleague's: they have not decided it.
+    expect(await own(V2, 'semua')).not.toContain(id);
+    expect(await own(V2, 'hari-ini')).not.toContain(id);
+    // Verified again, it is counted once, still the first verifier's and on the same day.
+    await putus(V2, id, 'TMS', ['PENDIDIKAN']);
+    expect(await own(V1, 'hari-ini')).toContain(id);
+    expect(await own(V2, 'semua')).not.toContain(id);
+    expect(await mineToday()).toBe(before.today + 1);
+    expect((await harian())[0]).toMatchObject({ tanggal: today?.tanggal, tms: was.tms + 1 });
+  });
+
   it('shows the second verifier nothing of the first decision, through every endpoint they can call', async () => {
     const id = await waiting();
     await putus(V1, id, 'TMS', ['PENDIDIKAN'], CATATAN);

@@ -471,14 +471,24 @@ export function harianQuery(
   actor: Pick<Actor, 'id'>,
   range: { dari?: string | undefined; sampai?: string | undefined },
 ) {
-  const hari = hariJakarta('tgl_verifikasi', range.dari, range.sampai);
+  const hari = hariJakarta('at', range.dari, range.sampai);
+  // Issue #34: with the verifier's decisions held apart for a blind second verification, on the
+  // day they made them (verifikasi_kedua_pertama_idx); once verified again, they are the
+  // applicant's, on the same day.
   return sql<{ tanggal: string; ms: string | number; tms: string | number }>`
-    SELECT to_char(tgl_verifikasi AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD') AS tanggal,
-           count(*) FILTER (WHERE status_verifikasi = 'MS') AS ms,
-           count(*) FILTER (WHERE status_verifikasi = 'TMS') AS tms
-    FROM pelamar
-    WHERE verifikator_id = ${actor.id} AND track = ${scope.track} AND instansi_id = ${scope.instansiId}
-      AND status_verifikasi <> 'BELUM' ${hari ? sql`AND ${hari}` : sql``}
+    SELECT to_char(at AT TIME ZONE 'Asia/Jakarta', 'YYYY-MM-DD') AS tanggal,
+           count(*) FILTER (WHERE hasil = 'MS') AS ms,
+           count(*) FILTER (WHERE hasil = 'TMS') AS tms
+    FROM (
+      SELECT tgl_verifikasi AS at, status_verifikasi AS hasil FROM pelamar
+      WHERE verifikator_id = ${actor.id} AND track = ${scope.track} AND instansi_id = ${scope.instansiId}
+        AND status_verifikasi <> 'BELUM'
+      UNION ALL
+      SELECT pertama_at, pertama_hasil FROM verifikasi_kedua
+      WHERE pertama_oleh = ${actor.id} AND track = ${scope.track} AND instansi_id = ${scope.instansiId}
+        AND kedua_oleh IS NULL
+    ) AS keputusan
+    ${hari ? sql`WHERE ${hari}` : sql``}
     GROUP BY 1 ORDER BY 1 DESC LIMIT 366
   `;
 }
