@@ -130,7 +130,7 @@ describe('the blind second verification (issue #34)', () => {
     expect(second.json().id).toBe(id);
   });
 
-  it('counts a held decision among its verifier\'s own: today, all of them, per day and on the dashboard', async () => {
+  it("counts a held decision among its verifier's own: today, all of them, per day and on the dashboard", async () => {
     const id = await waiting();
     const mineToday = async () => {
       const dashboard = await call(V1, 'GET', '/api/dashboard');
