@@ -65,6 +65,8 @@ const envSchema = z.object({
    * separate `npm run worker` process, or another instance, applies them).
    */
   IMPOR_PEKERJA: z.coerce.number().int().min(0).max(8).default(1),
+  /** Issue #33: announcements this process (an instance or `npm run worker`) makes at once. */
+  DOKUMEN_PEKERJA: z.coerce.number().int().min(0).max(8).default(1),
   /**
    * Issue #35: the CPU priority (nice, 0–19) of the OCR threads and of `npm run worker`: reading
    * takes what the people at work leave, and all of an idle machine.
@@ -162,6 +164,7 @@ export interface Config {
   demoSampelPersen: number | undefined;
   /** Issue #33: import apply jobs this process takes from the queue at once. */
   impor: { pekerja: number };
+  dokumen: { pekerja: number };
   trustProxy: boolean;
   cookieSecure: boolean;
   logLevel: string;
@@ -243,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     demoSampelPersen: e.DEMO_SAMPEL_PERSEN,
     impor: { pekerja: e.IMPOR_PEKERJA },
+    dokumen: { pekerja: e.DOKUMEN_PEKERJA },
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? false,
     logLevel: e.LOG_LEVEL,

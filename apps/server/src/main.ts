@@ -18,6 +18,7 @@ import { BuatUtas } from './modules/baca/contoh-utas.js';
 import { metrikBaca } from './modules/baca/metrik.js';
 import { Pembaca } from './modules/baca/pekerja.js';
 import { ATUR_PUBLIC_URL, peringatanAlamat } from './modules/dokumen-resmi/alamat-cek.js';
+import { PekerjaDokumen, pembuatDokumen } from './modules/dokumen-resmi/pekerja.js';
 import { bacaP12, caDemo } from './modules/dokumen-resmi/tte.js';
 import type { Lifecycle } from './modules/health/routes.js';
 import { PekerjaImpor } from './modules/impor/pekerja.js';
@@ -93,6 +94,7 @@ const metricsServer = config.metrics.port
 let antrean: Antrean | null = null;
 let pembaca: Pembaca | null = null;
 let pekerjaImpor: PekerjaImpor | null = null;
+let pekerjaDokumen: PekerjaDokumen | null = null;
 
 const shutdown = async (signal: string) => {
   lifecycle.draining = true;
@@ -110,6 +112,7 @@ const shutdown = async (signal: string) => {
   metricsServer?.close();
   await pembaca?.berhenti().catch(() => undefined);
   await pekerjaImpor?.berhenti().catch(() => undefined);
+  await pekerjaDokumen?.berhenti().catch(() => undefined);
   await antrean?.tutup().catch(() => undefined);
   await database.close();
   log.info({ signal }, 'server berhenti');
@@ -140,6 +143,12 @@ await pembaca?.mulai();
 pekerjaImpor =
   config.impor.pekerja > 0 ? new PekerjaImpor(antrean, database.db, { jumlah: config.impor.pekerja, log }) : null;
 await pekerjaImpor?.mulai();
+// Issue #33: and of making announcements (DOKUMEN_PEKERJA).
+pekerjaDokumen =
+  config.dokumen.pekerja > 0
+    ? new PekerjaDokumen(antrean, pembuatDokumen(database.db, files, config), { jumlah: config.dokumen.pekerja, log })
+    : null;
+await pekerjaDokumen?.mulai();
 // The demo's own documents are made after listening: the portal is usable while they are.
 if (config.seedDemo) {
   // Drawn in a thread of their own (a scanned page is about a second of CPU), ended when done.

@@ -13,6 +13,8 @@ import { seedAfirmasi } from './db/seed/afirmasi.js';
 import { seedNonAsn } from './db/seed/nonasn.js';
 import { seedSanggah } from './db/seed/sanggah.js';
 import { seedSanggahNilai } from './db/seed/sanggah-nilai.js';
+import { kerjakanPengumuman, pembuatDokumen } from './modules/dokumen-resmi/pekerja.js';
+import { openBerkasStore } from './storage/open-berkas-store.js';
 import { type ApiFixture, listBody, type Method, useApiFixture } from './test/api-fixture.js';
 
 /** /api answers cacheable on purpose (their routes set Cache-Control themselves): path prefixes. */
@@ -135,8 +137,15 @@ async function personalDataCases(fx: ApiFixture): Promise<Case[]> {
     penandatangan: { jabatan: 'Ketua Panitia Seleksi', nama: 'Penanda Tangan Uji', nip: '197501012000032001' },
     progresId: progres,
   });
-  if (made.statusCode !== 201) throw new Error(`pengumuman: ${made.statusCode} ${made.body}`);
-  const kode = made.json().kode as string;
+  if (made.statusCode !== 202) throw new Error(`pengumuman: ${made.statusCode} ${made.body}`);
+  // Made by the queue's worker step (issue #33).
+  await kerjakanPengumuman(
+    pembuatDokumen(fx.ctx.db, openBerkasStore(fx.ctx.config, fx.ctx.db), fx.ctx.config),
+    progres,
+  );
+  const pembuatan = await fx.call('admin.rajaampat', 'GET', `/api/cpns/admin/dokumen-resmi/progres/${progres}`);
+  const kode = pembuatan.json().dokumen?.kode as string;
+  if (!kode) throw new Error(`pengumuman: ${pembuatan.body}`);
 
   // An import checked with a rejected row, and applied as a job (issue #18).
   const boundary = '----ujiNoStore';
@@ -314,7 +323,7 @@ describe('Cache-Control: no-store on the API (issue #30)', () => {
     for (const c of cases) {
       const method = c.method ?? 'GET';
       const res = await api.call(c.who, method, c.url, c.body);
-      const expected = c.status ?? (method === 'POST' && c.url.endsWith('/pengumuman') ? 201 : 200);
+      const expected = c.status ?? (method === 'POST' && c.url.endsWith('/pengumuman') ? 202 : 200);
       if (res.statusCode !== expected)
         failures.push(`${method} ${c.url} (${c.who}): ${res.statusCode} ${res.body.slice(0, 200)}`);
       else if (!NO_STORE.test(cacheControl(res.headers))) {

@@ -1,7 +1,8 @@
 // Issue #35: `npm run worker` – a process that only runs batch work: it takes jobs from the same
 // PostgreSQL queue as the instances (any number of such processes may run; no job runs twice):
 // reading documents, BACA_PEKERJA at once (default 1), and (issue #33) applying imports,
-// IMPOR_PEKERJA at once (default 1; instances may then run with IMPOR_PEKERJA=0). It stops cleanly
+// IMPOR_PEKERJA at once (default 1; instances may then run with IMPOR_PEKERJA=0), and making
+// announcements, DOKUMEN_PEKERJA at once (default 1). It stops cleanly
 // on SIGTERM after the document in hand. It needs DATABASE_URL: the embedded database belongs to
 // the one server process that opened it, whose own workers do this work.
 
@@ -12,6 +13,7 @@ import { createLogger } from './logger.js';
 import { bukaAntrean } from './modules/baca/antrean.js';
 import { metrikBaca } from './modules/baca/metrik.js';
 import { Pembaca } from './modules/baca/pekerja.js';
+import { PekerjaDokumen, pembuatDokumen } from './modules/dokumen-resmi/pekerja.js';
 import { PekerjaImpor } from './modules/impor/pekerja.js';
 import { PortalMetrics } from './modules/metrics/metrics.js';
 import { startMetricsServer } from './modules/metrics/server.js';
@@ -49,18 +51,29 @@ await pembaca.mulai();
 const pekerjaImpor =
   config.impor.pekerja > 0 ? new PekerjaImpor(antrean, database.db, { jumlah: config.impor.pekerja, log }) : null;
 await pekerjaImpor?.mulai();
+// Issue #33: announcements, DOKUMEN_PEKERJA at once (the documents are kept in the shared store).
+const pekerjaDokumen =
+  config.dokumen.pekerja > 0
+    ? new PekerjaDokumen(antrean, pembuatDokumen(database.db, files, config), { jumlah: config.dokumen.pekerja, log })
+    : null;
+await pekerjaDokumen?.mulai();
 const metricsServer = config.metrics.port
   ? await startMetricsServer(metrics, config.metrics.host, config.metrics.port)
   : null;
 log.info(
-  { pekerja: Math.max(1, config.baca.pekerja), pekerjaImpor: config.impor.pekerja },
-  'pekerja baca dokumen dan impor berjalan',
+  {
+    pekerja: Math.max(1, config.baca.pekerja),
+    pekerjaImpor: config.impor.pekerja,
+    pekerjaDokumen: config.dokumen.pekerja,
+  },
+  'pekerja baca dokumen, impor dan dokumen resmi berjalan',
 );
 
 const stop = async (signal: string) => {
   log.info({ signal }, 'pekerja berhenti setelah dokumen yang sedang dibaca');
   await pembaca.berhenti();
   await pekerjaImpor?.berhenti();
+  await pekerjaDokumen?.berhenti();
   await antrean.tutup();
   metricsServer?.close();
   await database.close();

@@ -106,6 +106,15 @@ export interface DokumenResmiProgresTable {
   selesai: Generated<number>;
   total: number;
   diubah_at: Generated<Date>;
+  /** Issue #33: the announcement's job (migration 0044). */
+  status: Generated<'MENUNGGU' | 'BERJALAN' | 'SELESAI' | 'GAGAL'>;
+  permintaan: unknown | null;
+  pelaku: unknown | null;
+  diantre: Generated<boolean>;
+  dikerjakan_at: Date | null;
+  kode: string | null;
+  pesan: string | null;
+  dibuat_at: Generated<Date>;
 }
 
 /** Issue #22: a stored file's bytes in parts, when documents live in PostgreSQL (migration 0020). */

@@ -27,15 +27,16 @@ export function putKop(track: TrackId, kop: KopInstansi) {
   return request<unknown>(`${base(track)}/kop`, { method: 'PUT', body: kop });
 }
 
+/** Issue #33: asks for an announcement; the server makes it as a job (202), followed by its id. */
 export function postPengumuman(track: TrackId, body: PengumumanRequest) {
-  return request<DokumenResmi>(`${base(track)}/pengumuman`, { method: 'POST', body });
+  return request<DokumenProgres>(`${base(track)}/pengumuman`, { method: 'POST', body });
 }
 
 export function postBeritaAcara(track: TrackId, body: BeritaAcaraRequest) {
   return request<DokumenResmi>(`${base(track)}/berita-acara`, { method: 'POST', body });
 }
 
-/** How far the announcement made under `progresId` has got; null before the server has begun. */
+/** Where the announcement's job `progresId` stands; null when the server knows no such job. */
 export function getDokumenProgres(track: TrackId, progresId: string, signal?: AbortSignal) {
   return request<DokumenProgres>(`${base(track)}/progres/${progresId}`, { signal }).catch((error: unknown) => {
     if (error instanceof ApiError && error.status === 404) return null;
@@ -96,4 +97,33 @@ export function getDaftarTerbit(kode: string, query: { q: string; halaman: numbe
     expireOnUnauthorized: false,
     signal,
   });
+}
+
+const jeda = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+
+/**
+ * Follows an announcement's job to its end (every second), telling `onProgres` each step; the
+ * document made, or an Error with the server's reason why it was not.
+ */
+export async function ikutiPengumuman(
+  track: TrackId,
+  job: DokumenProgres,
+  onProgres: (job: DokumenProgres) => void,
+  signal?: AbortSignal,
+): Promise<DokumenResmi> {
+  let now: DokumenProgres | null = job;
+  while (now?.status !== 'SELESAI' && now?.status !== 'GAGAL') {
+    await jeda(1000, signal);
+    now = (await getDokumenProgres(track, job.id, signal)) ?? now;
+    if (now) onProgres(now);
+  }
+  if (now.status === 'GAGAL' || !now.dokumen) throw new Error(now.pesan ?? 'Pengumuman tidak dapat dibuat.');
+  return now.dokumen;
 }

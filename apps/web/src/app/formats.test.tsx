@@ -134,6 +134,7 @@ const DOKUMEN: DokumenResmiStatus = {
   alasan: null,
   kop: { alamat: 'Jl. Merdeka 1', kota: 'Waisai', adaLogo: false },
   peringatanAlamat: null,
+  pembuatan: null,
   dokumen: [
     {
       kode: 'ABCDEFGH23',

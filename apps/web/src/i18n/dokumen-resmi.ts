@@ -48,6 +48,15 @@ export const idDokumenResmi = {
   buat: 'Buat dan unduh PDF',
   menyusun: 'Menyusun dokumen…',
   menyusunKet: 'Untuk instansi besar dapat memakan waktu hingga satu menit. Jangan tutup halaman ini.',
+  // Issue #33: an announcement is made by a worker of the server; the page may be left.
+  menunggu: 'Menunggu giliran pembuatan…',
+  menyusunKetPengumuman:
+    'Pengumuman disusun oleh server; untuk instansi besar dapat memakan waktu satu sampai dua menit. Bila halaman ini ditutup, pembuatan tetap berlanjut dan hasilnya tampil di daftar dokumen.',
+  sedangDibuat: 'Pengumuman sedang dibuat',
+  sedangDibuatKet: 'Pengumuman sedang disusun oleh server. Dokumennya tampil di daftar di bawah ini setelah selesai.',
+  menungguKet: 'Pengumuman menunggu giliran untuk disusun oleh server.',
+  selesaiDibuat: (kode: string) => `Pengumuman selesai dibuat. Kode dokumen: ${kode}. Unduh dari daftar dokumen.`,
+  gagalDibuat: 'Pengumuman tidak dibuat',
   persen: (persen: number) => `${formatPersen(persen)} selesai`,
   berhasil: (kode: string) => `Dokumen dibuat dan diunduh. Kode dokumen: ${kode}.`,
   belumBisa: 'Belum dapat dicetak',

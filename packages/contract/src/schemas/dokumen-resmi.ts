@@ -92,6 +92,27 @@ export const dokumenResmiSchema = z.object({
 });
 export type DokumenResmi = z.infer<typeof dokumenResmiSchema>;
 
+/** Issue #33: an announcement's job – waiting for a worker, being made, made, or not made. */
+export const DOKUMEN_JOB_STATUS = ['MENUNGGU', 'BERJALAN', 'SELESAI', 'GAGAL'] as const;
+export type DokumenJobStatus = (typeof DOKUMEN_JOB_STATUS)[number];
+
+/**
+ * POST {base}/dokumen-resmi/pengumuman (202) and GET {base}/dokumen-resmi/progres/{id}: the
+ * announcement's job – rows laid out so far of both passes (count, then write), then the document
+ * made, or why it was not.
+ */
+export const dokumenProgresSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(DOKUMEN_JOB_STATUS),
+  selesai: z.number().int(),
+  total: z.number().int(),
+  /** The document made (SELESAI). */
+  dokumen: dokumenResmiSchema.nullable(),
+  /** Why it was not made (GAGAL), in Indonesian. */
+  pesan: z.string().nullable(),
+});
+export type DokumenProgres = z.infer<typeof dokumenProgresSchema>;
+
 /** GET {base}/dokumen-resmi: whether documents can be made, the letterhead, those made so far. */
 export const dokumenResmiStatusSchema = z.object({
   terkunci: z.boolean(),
@@ -105,12 +126,11 @@ export const dokumenResmiStatusSchema = z.object({
    */
   peringatanAlamat: z.string().nullable(),
   dokumen: z.array(dokumenResmiSchema),
+  /** Issue #33: an announcement waiting for a worker or being made (a reload follows it). */
+  pembuatan: dokumenProgresSchema.nullable(),
 });
 export type DokumenResmiStatus = z.infer<typeof dokumenResmiStatusSchema>;
 
-/** GET {base}/dokumen-resmi/progres/{id}: rows laid out so far of both passes (count, then write). */
-export const dokumenProgresSchema = z.object({ selesai: z.number().int(), total: z.number().int() });
-export type DokumenProgres = z.infer<typeof dokumenProgresSchema>;
 export const progresParamsSchema = z.object({ id: z.uuid() });
 
 export const kodeDokumenParamsSchema = z.object({

@@ -37,6 +37,7 @@ import * as m0040 from './0040-tampilan-dokumen.js';
 import * as m0041 from './0041-impor-antrean.js';
 import * as m0042 from './0042-sampel-verifikasi.js';
 import * as m0043 from './0043-verifikasi-kedua.js';
+import * as m0044 from './0044-dokumen-antrean.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -75,4 +76,5 @@ export const migrations: Record<string, Migration> = {
   '0041-impor-antrean': m0041,
   '0042-sampel-verifikasi': m0042,
   '0043-verifikasi-kedua': m0043,
+  '0044-dokumen-antrean': m0044,
 };

@@ -1,5 +1,5 @@
 // Issue #35: the job queue on PostgreSQL (pg-boss 10) that batch work runs on (reading documents;
-// applying imports, issue #33), and the way a document is put up for reading.
+// applying imports and making announcements, issue #33), and the way a document is put up for reading.
 //
 // On PostgreSQL pg-boss keeps its own small pool and its own schema. On the embedded default it
 // speaks to the same PGlite through pg-boss's `db` option (one statement with parameters via
@@ -35,6 +35,14 @@ export const ANTREAN_BACA_GAGAL = 'baca-dokumen-gagal';
 export const ANTREAN_IMPOR = 'impor-terapkan';
 /** The queue's own expiry of an apply job (a million rows takes minutes; the heartbeat decides). */
 const KEDALUWARSA_IMPOR_DETIK = 6 * 60 * 60;
+
+/**
+ * Issue #33: an announcement to make (modules/dokumen-resmi/pekerja.ts). Never retried by the
+ * queue: a job whose worker died is ended as failed by its heartbeat, and the admin makes it again.
+ */
+export const ANTREAN_DOKUMEN = 'dokumen-resmi';
+/** The queue's own expiry of an announcement (a quarter of a million rows takes a minute or two). */
+const KEDALUWARSA_DOKUMEN_DETIK = 60 * 60;
 
 /** Attempts after the first, and the first pause (doubled each time: retryBackoff). */
 export const ULANG_BACA = { retryLimit: 3, retryDelay: 20, retryBackoff: true } as const;
@@ -103,6 +111,12 @@ export async function bukaAntrean(sumber: SumberAntrean, opsi: OpsiAntrean = {})
     policy: 'standard',
     retryLimit: 0,
     expireInSeconds: KEDALUWARSA_IMPOR_DETIK,
+  });
+  await boss.createQueue(ANTREAN_DOKUMEN, {
+    name: ANTREAN_DOKUMEN,
+    policy: 'standard',
+    retryLimit: 0,
+    expireInSeconds: KEDALUWARSA_DOKUMEN_DETIK,
   });
   const transaksi = async <T>(work: (db: PgBoss.Db) => Promise<T>): Promise<T> => {
     if (sumber.kind === 'pglite') {

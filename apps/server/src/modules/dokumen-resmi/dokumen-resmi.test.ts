@@ -18,8 +18,11 @@ import { seedAccounts } from '../../db/seed/accounts.js';
 import { seedApplicants } from '../../db/seed/applicants.js';
 import { demoFile } from '../../db/seed/demo-files.js';
 import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
+import { openBerkasStore } from '../../storage/open-berkas-store.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
-import { terimaSanggah } from './uji-dokumen.js';
+import { bukaAntrean } from '../baca/antrean.js';
+import { kerjakanPengumuman, PekerjaDokumen, pembuatDokumen } from './pekerja.js';
+import { dibuat, terimaSanggah, umumkan } from './uji-dokumen.js';
 
 const INSTANSI = 3;
 let ctx: TestContext;
@@ -142,9 +145,7 @@ describe('official documents (issue #20)', () => {
       .values({ instansi_id: INSTANSI, track: 'cpns', dikunci_oleh: lockedBy.id })
       .execute();
 
-    const made = await post('/pengumuman', pengumuman);
-    expect(made.statusCode, made.body).toBe(201);
-    const dokumen = made.json();
+    const dokumen = dibuat(await umumkan(ctx, client, admin, pengumuman));
     expect(dokumen).toMatchObject({
       jenis: 'PENGUMUMAN',
       nomor: pengumuman.nomor,
@@ -222,19 +223,42 @@ describe('official documents (issue #20)', () => {
     expect(status.json()).toMatchObject({ terkunci: true, alasan: null, dokumen: [{ kode: dokumen.kode }] });
   }, 60_000);
 
-  it('reports how far an announcement has got under the id its screen sent', async () => {
+  it('makes an announcement as a job: waiting, then made by a worker, followed under its id by any tab', async () => {
     const id = randomUUID();
     const progres = () => client.request({ url: `/api/cpns/admin/dokumen-resmi/progres/${id}`, token: admin });
+    const status = async () => (await client.request({ url: '/api/cpns/admin/dokumen-resmi', token: admin })).json();
     expect((await progres()).statusCode).toBe(404);
-    const made = await post('/pengumuman', { ...pengumuman, nomor: '800/124/BKPSDM/2026', progresId: id });
-    expect(made.statusCode, made.body).toBe(201);
-    // Both passes read all 180 applicants; done means all of it.
-    expect((await progres()).json()).toEqual({ selesai: 360, total: 360 });
+    const asked = await post('/pengumuman', { ...pengumuman, nomor: '800/124/BKPSDM/2026', progresId: id });
+    // Issue #33: the request answers at once; nothing is issued yet.
+    expect(asked.statusCode, asked.body).toBe(202);
+    expect(asked.json()).toEqual({ id, status: 'MENUNGGU', selesai: 0, total: 0, dokumen: null, pesan: null });
+    expect((await progres()).json()).toMatchObject({ status: 'MENUNGGU', dokumen: null });
+    expect((await status()).pembuatan).toMatchObject({ id, status: 'MENUNGGU' });
+    // One at a time per instansi and track: another asked meanwhile is refused, saying why.
+    const again = await post('/pengumuman', { ...pengumuman, nomor: '800/124/BKPSDM/2026' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      error: 'PENGUMUMAN_SEDANG_DIBUAT',
+      message: expect.stringMatching(/sedang dibuat/),
+    });
+
+    // A worker takes it once: a second worker finds nothing to do.
+    const pembuat = pembuatDokumen(ctx.db, openBerkasStore(ctx.config, ctx.db), ctx.config);
+    const [pertama, kedua] = await Promise.all([kerjakanPengumuman(pembuat, id), kerjakanPengumuman(pembuat, id)]);
+    expect([pertama, kedua].sort()).toEqual(['SELESAI', null].sort());
+    // Both passes read all 180 applicants; done means all of it, and the document made.
+    const done = (await progres()).json();
+    expect(done).toMatchObject({ id, status: 'SELESAI', selesai: 360, total: 360, pesan: null });
+    expect(done.dokumen).toMatchObject({ jenis: 'PENGUMUMAN', nomor: '800/124/BKPSDM/2026' });
+    expect((await status()).pembuatan).toBeNull();
+    expect(
+      await ctx.db.selectFrom('dokumen_resmi').where('nomor', '=', '800/124/BKPSDM/2026').select('kode').execute(),
+    ).toHaveLength(1);
     // The id is not part of what was issued.
     const isian = await ctx.db
       .selectFrom('dokumen_resmi')
       .select('isian')
-      .where('kode', '=', made.json().kode)
+      .where('kode', '=', done.dokumen.kode)
       .executeTakeFirstOrThrow();
     expect(isian.isian).not.toHaveProperty('progresId');
     // Another instansi's admin does not see it.
@@ -243,6 +267,88 @@ describe('official documents (issue #20)', () => {
     const foreign = await client.request({ url: `/api/cpns/admin/dokumen-resmi/progres/${id}`, token: otherToken });
     expect(foreign.statusCode).toBe(404);
   });
+
+  it('is taken from the job queue by a worker of any process, and followed to its end', async () => {
+    const antrean = await bukaAntrean(ctx.sumberAntrean, { pollingIntervalSeconds: 0.5 });
+    const pekerja = new PekerjaDokumen(
+      antrean,
+      pembuatDokumen(ctx.db, openBerkasStore(ctx.config, ctx.db), ctx.config),
+      {
+        jumlah: 1,
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        relaiMs: 100,
+        pollingIntervalSeconds: 0.5,
+      },
+    );
+    await pekerja.mulai();
+    try {
+      const asked = await post('/pengumuman', { ...pengumuman, nomor: '800/129/BKPSDM/2026' });
+      expect(asked.statusCode, asked.body).toBe(202);
+      let job = asked.json();
+      for (let i = 0; i < 300 && (job.status === 'MENUNGGU' || job.status === 'BERJALAN'); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        job = (await client.request({ url: `/api/cpns/admin/dokumen-resmi/progres/${job.id}`, token: admin })).json();
+      }
+      expect(job).toMatchObject({
+        status: 'SELESAI',
+        selesai: 360,
+        total: 360,
+        dokumen: { nomor: '800/129/BKPSDM/2026' },
+      });
+      const file = await client.request({ url: `/api/cpns/admin/dokumen-resmi/${job.dokumen.kode}`, token: admin });
+      expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(job.dokumen.sha256);
+    } finally {
+      await pekerja.berhenti();
+      await antrean.tutup();
+    }
+  }, 60_000);
+
+  it('ends a job whose worker died as failed, saying so; the next one is made', async () => {
+    const asked = await post('/pengumuman', { ...pengumuman, nomor: '800/126/BKPSDM/2026' });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { id } = asked.json();
+    // Taken by a worker that then stopped beating (its process killed mid-way).
+    await ctx.db
+      .updateTable('dokumen_resmi_progres')
+      .set({
+        status: 'BERJALAN',
+        diantre: true,
+        dikerjakan_at: sql<Date>`now() - interval '10 minutes'`,
+        diubah_at: sql<Date>`now() - interval '10 minutes'`,
+      })
+      .where('id', '=', id)
+      .execute();
+    const progres = await client.request({ url: `/api/cpns/admin/dokumen-resmi/progres/${id}`, token: admin });
+    expect(progres.json()).toMatchObject({
+      status: 'GAGAL',
+      dokumen: null,
+      pesan: expect.stringMatching(/terhenti karena proses pembuatnya berhenti.*buat pengumuman lagi/),
+    });
+    const next = dibuat(await umumkan(ctx, client, admin, { ...pengumuman, nomor: '800/127/BKPSDM/2026' }));
+    expect(next.nomor).toBe('800/127/BKPSDM/2026');
+  }, 60_000);
+
+  it("ends a job refused while it waited (the lock lifted) with the refusal's own words", async () => {
+    const asked = await post('/pengumuman', { ...pengumuman, nomor: '800/128/BKPSDM/2026' });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const lock = await ctx.db
+      .deleteFrom('final_verifikasi')
+      .where('instansi_id', '=', INSTANSI)
+      .where('track', '=', 'cpns')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    try {
+      const pembuat = pembuatDokumen(ctx.db, openBerkasStore(ctx.config, ctx.db), ctx.config);
+      expect(await kerjakanPengumuman(pembuat, asked.json().id)).toBe('GAGAL');
+      const progres = await client.request({
+        url: `/api/cpns/admin/dokumen-resmi/progres/${asked.json().id}`,
+        token: admin,
+      });
+      expect(progres.json()).toMatchObject({ status: 'GAGAL', pesan: expect.stringMatching(/belum dikunci/) });
+    } finally {
+      await ctx.db.insertInto('final_verifikasi').values(lock).execute();
+    }
+  }, 60_000);
 
   it('gives the announcement made as Excel: the same applicants, masked NIK, status words, reasons', async () => {
     const status = await client.request({ url: '/api/cpns/admin/dokumen-resmi', token: admin });
@@ -409,9 +515,7 @@ describe('letterheads and tables that cannot hurt (issue #30)', () => {
       .execute();
     try {
       // The sheet is made at issue (issue #31): the text goes into a new announcement.
-      const made = await post('/pengumuman', { ...pengumuman, nomor: '800/125/BKPSDM/2026' });
-      expect(made.statusCode, made.body).toBe(201);
-      const dokumen = made.json();
+      const dokumen = dibuat(await umumkan(ctx, client, admin, { ...pengumuman, nomor: '800/125/BKPSDM/2026' }));
       const file = await client.request({ url: `/api/cpns/admin/dokumen-resmi/${dokumen.kode}/xlsx`, token: admin });
       expect(file.statusCode, file.body).toBe(200);
       const workbook = new ExcelJS.Workbook();
@@ -465,17 +569,15 @@ describe('frozen once issued, changed by a new document (issue #31)', () => {
   let noPeserta = '';
 
   it('serves the Excel copy as kept at issue, unchanged after an accepted objection; the check confirms it', async () => {
-    const made = await post('/pengumuman', { ...pengumuman, nomor: sebelum.nomor });
-    expect(made.statusCode, made.body).toBe(201);
-    const dokumen = made.json();
+    const dokumen = dibuat(await umumkan(ctx, client, admin, { ...pengumuman, nomor: sebelum.nomor }));
     expect(dokumen.xlsx).toEqual({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/), ukuran: expect.any(Number) });
     const pdf = await unduh(dokumen.kode);
     const xlsx = await unduh(dokumen.kode, true);
     expect(xlsx.statusCode, xlsx.body).toBe(200);
     expect(xlsx.headers['content-type']).toBe(XLSX);
-    expect(xlsx.headers.etag).toBe(`"${dokumen.xlsx.sha256}"`);
+    expect(xlsx.headers.etag).toBe(`"${dokumen.xlsx?.sha256}"`);
     expect(pdf.headers.etag).toBe(`"${dokumen.sha256}"`);
-    expect(sha(xlsx.rawPayload)).toBe(dokumen.xlsx.sha256);
+    expect(sha(xlsx.rawPayload)).toBe(dokumen.xlsx?.sha256);
     Object.assign(sebelum, { kode: dokumen.kode, pdf: pdf.rawPayload, xlsx: xlsx.rawPayload });
 
     noPeserta = await terimaSanggah(ctx, client);
@@ -500,7 +602,7 @@ describe('frozen once issued, changed by a new document (issue #31)', () => {
     // The public check knows the sheet and confirms it; an altered one or a mislabelled one not.
     const keaslian = await client.request({ url: `/api/cek-dokumen/${dokumen.kode}` });
     expect(keaslian.json()).toMatchObject({ sha256: dokumen.sha256, xlsx: dokumen.xlsx, diubahOleh: null });
-    expect((await cek(dokumen.kode, sebelum.xlsx, XLSX)).json()).toEqual({ cocok: true, sha256: dokumen.xlsx.sha256 });
+    expect((await cek(dokumen.kode, sebelum.xlsx, XLSX)).json()).toEqual({ cocok: true, sha256: dokumen.xlsx?.sha256 });
     expect((await cek(dokumen.kode, sebelum.pdf, 'application/pdf')).json()).toMatchObject({ cocok: true });
     const altered = Buffer.from(sebelum.xlsx);
     altered.writeUInt8(altered.readUInt8(altered.length - 30) ^ 1, altered.length - 30);
@@ -521,9 +623,7 @@ describe('frozen once issued, changed by a new document (issue #31)', () => {
 
   it('publishes a later change as an amendment naming the announcement it amends; the earlier one stays authentic', async () => {
     expect(sebelum.kode, 'the announcement of the previous test').not.toBe('');
-    const made = await post('/pengumuman', { ...pengumuman, nomor: '800/201/BKPSDM/2026' });
-    expect(made.statusCode, made.body).toBe(201);
-    const perubahan = made.json();
+    const perubahan = dibuat(await umumkan(ctx, client, admin, { ...pengumuman, nomor: '800/201/BKPSDM/2026' }));
     expect(perubahan.mengubah).toEqual({ kode: sebelum.kode, nomor: sebelum.nomor, tanggal: pengumuman.tanggal });
     expect(perubahan.diubahOleh).toBeNull();
 
@@ -556,7 +656,7 @@ describe('frozen once issued, changed by a new document (issue #31)', () => {
       .select('details')
       .where('entity_id', '=', perubahan.kode)
       .executeTakeFirstOrThrow();
-    expect(audit.details).toMatchObject({ mengubah: sebelum.kode, xlsxSha256: perubahan.xlsx.sha256 });
+    expect(audit.details).toMatchObject({ mengubah: sebelum.kode, xlsxSha256: perubahan.xlsx?.sha256 });
   }, 60_000);
 
   it('answers 410 for the sheet of an announcement issued before sheets were kept', async () => {

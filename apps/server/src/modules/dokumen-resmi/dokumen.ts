@@ -183,7 +183,7 @@ export async function statusDokumen(
   db: Kysely<DB>,
   scope: DokumenScope,
   peringatanAlamat: string | null,
-): Promise<DokumenResmiStatus> {
+): Promise<Omit<DokumenResmiStatus, 'pembuatan'>> {
   const [final, kop, dokumen] = await Promise.all([
     statusFinal(db, scope),
     db

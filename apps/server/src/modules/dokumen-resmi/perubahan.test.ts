@@ -28,10 +28,10 @@ const teks = (bytes: Buffer) => {
 
 describe('amendments (issue #31)', () => {
   it('makes later minutes an amendment of the latest minutes, which stay as issued', async () => {
-    const first = await terbitkan(u.client, u.token, 'berita-acara');
+    const first = await terbitkan(u.ctx, u.client, u.token, 'berita-acara');
     expect(teks(first.bytes)).not.toContain('PERUBAHAN ATAS');
 
-    const second = await terbitkan(u.client, u.token, 'berita-acara');
+    const second = await terbitkan(u.ctx, u.client, u.token, 'berita-acara');
     const text = teks(second.bytes);
     expect(text).toContain(`PERUBAHAN ATAS BERITA ACARA NOMOR ${BERITA_ACARA.nomor}`);
     expect(text.replace(/\s+/g, ' ')).toContain(
@@ -45,7 +45,7 @@ describe('amendments (issue #31)', () => {
     const again = await u.client.request({ url: `/api/cpns/admin/dokumen-resmi/${first.kode}`, token: u.token });
     expect(Buffer.compare(again.rawPayload, first.bytes)).toBe(0);
     // An announcement does not amend minutes: the kinds keep their own chains.
-    const pengumuman = await terbitkan(u.client, u.token, 'pengumuman');
+    const pengumuman = await terbitkan(u.ctx, u.client, u.token, 'pengumuman');
     expect(teks(pengumuman.bytes)).not.toContain('PERUBAHAN ATAS');
   });
 

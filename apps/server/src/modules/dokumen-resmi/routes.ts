@@ -40,13 +40,8 @@ import { pageRoute } from '../shared/page-route.js';
 import { pastikanAlamatPublik, peringatanAlamat } from './alamat-cek.js';
 import { daftarTerbit } from './daftar-terbit.js';
 import { type DokumenScope, dokumenMilik, keaslian, simpanKop, statusDokumen } from './dokumen.js';
-import {
-  buatBeritaAcara,
-  buatPengumuman,
-  pengumumanXlsxTersimpan,
-  progresDokumen,
-  salinanExcelTidakAda,
-} from './service.js';
+import { antrekanPengumuman, pembuatanBerjalan, progresDokumen } from './pekerja.js';
+import { buatBeritaAcara, pengumumanXlsxTersimpan, salinanExcelTidakAda } from './service.js';
 import { penandaTangan, type TteConfig } from './tte.js';
 
 export interface DokumenResmiRouteOptions {
@@ -95,7 +90,14 @@ export async function dokumenResmiRoutes(
       on('Dokumen resmi: dapat dibuat atau belum, kop instansi, dokumen yang telah dibuat', {
         response: { 200: dokumenResmiStatusSchema },
       }),
-      async (request) => statusDokumen(db, scopeOf(request), peringatan),
+      async (request) => {
+        const scope = scopeOf(request);
+        const [status, pembuatan] = await Promise.all([
+          statusDokumen(db, scope, peringatan),
+          pembuatanBerjalan(db, scope),
+        ]);
+        return { ...status, pembuatan };
+      },
     );
     typed.put(
       `${base}/kop`,
@@ -104,23 +106,25 @@ export async function dokumenResmiRoutes(
     );
     typed.post(
       `${base}/pengumuman`,
-      on('Buat Pengumuman Hasil Seleksi Administrasi (PDF) setelah final verifikasi', {
-        body: pengumumanRequestSchema,
-        response: { 201: dokumenResmiSchema },
-      }),
+      on(
+        'Buat Pengumuman Hasil Seleksi Administrasi (PDF) setelah final verifikasi: dibuat oleh pekerja antrean (202), kemajuannya di …/progres/{id}',
+        { body: pengumumanRequestSchema, response: { 202: dokumenProgresSchema } },
+      ),
       async (request, reply) => {
-        const { scope, penanda } = await penerbit(scopeOf, request);
-        return reply
-          .status(201)
-          .send(await buatPengumuman(db, files, scope, actorOf(request), request.body, publicUrl, penanda));
+        // Issue #33: what would refuse it is checked now; the making itself is a job.
+        const { scope } = await penerbit(scopeOf, request);
+        return reply.status(202).send(await antrekanPengumuman(db, scope, actorOf(request), request.body));
       },
     );
     typed.get(
       `${base}/progres/:id`,
-      on('Kemajuan pembuatan pengumuman (id yang dikirim bersama permintaannya)', {
-        params: progresParamsSchema,
-        response: { 200: dokumenProgresSchema },
-      }),
+      on(
+        'Kemajuan pembuatan pengumuman: menunggu pekerja, sedang dibuat, selesai (dokumennya) atau gagal (alasannya)',
+        {
+          params: progresParamsSchema,
+          response: { 200: dokumenProgresSchema },
+        },
+      ),
       async (request) => progresDokumen(db, scopeOf(request), request.params.id),
     );
     typed.post(

@@ -306,9 +306,8 @@ async function* barisPengumuman(db: Kysely<DB>, scope: DokumenScope): AsyncItera
 const PROGRES_MS = 1000;
 
 /**
- * Progress of an announcement being made, under the id its screen chose (none: not recorded).
- * Both passes read every applicant, so the work is twice the applicants; rows from a day ago are
- * cleared when a new one starts.
+ * Progress of an announcement being made, on its job's row (none: not recorded). Both passes read
+ * every applicant, so the work is twice the applicants; each write is the job's heartbeat too.
  */
 async function mulaiProgres(db: Kysely<DB>, scope: DokumenScope, id: string | undefined) {
   if (!id) {
@@ -321,11 +320,11 @@ async function mulaiProgres(db: Kysely<DB>, scope: DokumenScope, id: string | un
     .select(sql<number>`count(*)::int`.as('n'))
     .executeTakeFirstOrThrow();
   const total = Math.max(2 * n, 1);
-  await db.deleteFrom('dokumen_resmi_progres').where('diubah_at', '<', sql<Date>`now() - interval '1 day'`).execute();
+  // The job's row (pekerja.ts), or a row of its own when made without the queue.
   await db
     .insertInto('dokumen_resmi_progres')
-    .values({ id, instansi_id: scope.instansiId, track: scope.track, total })
-    .onConflict((oc) => oc.column('id').doNothing())
+    .values({ id, instansi_id: scope.instansiId, track: scope.track, total, status: 'BERJALAN', diantre: true })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ total, diubah_at: sql<Date>`now()` }))
     .execute();
   let selesai = 0;
   let tercatat = Date.now();
@@ -350,19 +349,6 @@ async function mulaiProgres(db: Kysely<DB>, scope: DokumenScope, id: string | un
       await catat(total);
     },
   };
-}
-
-/** How far the announcement made under `id` has got (its screen polls this). */
-export async function progresDokumen(db: Kysely<DB>, scope: DokumenScope, id: string) {
-  const row = await db
-    .selectFrom('dokumen_resmi_progres')
-    .where('id', '=', id)
-    .where('instansi_id', '=', scope.instansiId)
-    .where('track', '=', scope.track)
-    .select(['selesai', 'total'])
-    .executeTakeFirst();
-  if (!row) throw new AppError(404, 'NOT_FOUND', 'Belum ada kemajuan untuk pembuatan dokumen ini.');
-  return row;
 }
 
 export async function buatPengumuman(

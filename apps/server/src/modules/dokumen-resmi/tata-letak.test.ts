@@ -30,6 +30,7 @@ import {
   tulisPengumuman,
 } from './content.js';
 import { type Frame, type Kotak, OfficialPdf } from './pdf.js';
+import { dibuat, umumkan } from './uji-dokumen.js';
 
 let dir: string;
 const KODE = 'UJITATA234';
@@ -505,9 +506,8 @@ describe('the seat in the letterhead, through the API (issue #31)', () => {
     expect(count.n).toBe(0);
 
     expect((await call('PUT', '/kop', { alamat: 'Jl. Raya Waisai, Waisai', kota: 'Waisai' })).statusCode).toBe(200);
-    const made = await call('POST', '/pengumuman', pengumuman);
-    expect(made.statusCode, made.body).toBe(201);
-    const file = await client.request({ url: `${base}/${made.json().kode}`, token: admin });
+    const made = dibuat(await umumkan(ctx, client, admin, pengumuman));
+    const file = await client.request({ url: `${base}/${made.kode}`, token: admin });
     const pages = halaman(file.rawPayload);
     const last = pages.at(-1) ?? '';
     expect(last).toContain('Ditetapkan di Waisai');

@@ -67,7 +67,7 @@ afterAll(() => u.close());
 
 describe('electronic signatures on official documents (issue #31)', () => {
   it('signs the announcement as PAdES over the whole file; pdfsig finds it valid, and invalid after one changed byte', async () => {
-    const { kode, bytes } = await terbitkan(client, token, 'pengumuman');
+    const { kode, bytes } = await terbitkan(ctx, client, token, 'pengumuman');
     const report = pdfsig(bytes);
     expect(report).toContain('Signature Validation: Signature is Valid.');
     expect(report).toContain('Total document signed');
@@ -99,7 +99,7 @@ describe('electronic signatures on official documents (issue #31)', () => {
 
   it('signs the minutes too, with the same demo certificate of the instansi (kept in the database)', async () => {
     const first = await ctx.db.selectFrom('dokumen_resmi').select('penanda_tangan').executeTakeFirstOrThrow();
-    const { kode, bytes } = await terbitkan(client, token, 'berita-acara');
+    const { kode, bytes } = await terbitkan(ctx, client, token, 'berita-acara');
     expect(pdfsig(bytes)).toContain('Signature Validation: Signature is Valid.');
     const row = await ctx.db
       .selectFrom('dokumen_resmi')
@@ -129,7 +129,7 @@ describe('electronic signatures on official documents (issue #31)', () => {
     try {
       const c = new TestClient(app);
       const t = await c.loginToken(admin.username, admin.password);
-      const { bytes } = await terbitkan(c, t, 'berita-acara');
+      const { bytes } = await terbitkan(ctx, c, t, 'berita-acara');
       const report = pdfsig(bytes);
       expect(report).toContain('Signature Validation: Signature is Valid.');
       expect(report).toContain(`Signer Certificate Common Name: ${instansiNama} (TTE)`);

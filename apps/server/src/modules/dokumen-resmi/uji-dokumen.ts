@@ -5,14 +5,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DASAR_HUKUM_BAKU } from '@portal/contract';
+import { DASAR_HUKUM_BAKU, type DokumenProgres, type DokumenResmi } from '@portal/contract';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { seedAccounts } from '../../db/seed/accounts.js';
 import { seedApplicants } from '../../db/seed/applicants.js';
 import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
+import { openBerkasStore } from '../../storage/open-berkas-store.js';
 import { setWindow } from '../../test/api-fixture.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
+import { kerjakanPengumuman, pembuatDokumen } from './pekerja.js';
 
 export const INSTANSI = 3;
 
@@ -93,16 +95,55 @@ export async function siapkanDokumen(options: { applicants: number; seed: number
   };
 }
 
+/**
+ * Issue #33: an announcement asked for through the API (202: a job), made as the queue's worker
+ * makes it (kerjakanPengumuman, the worker's own step), then read back as the admin's screen reads
+ * it. `asked` is the POST's answer (a refusal stops there); `job` what GET …/progres/{id} says after.
+ */
+export async function umumkan(
+  ctx: TestContext,
+  client: TestClient,
+  token: string,
+  payload: object,
+  track = 'cpns',
+): Promise<{ asked: Awaited<ReturnType<TestClient['request']>>; job: DokumenProgres | null }> {
+  const base = `/api/${track}/admin/dokumen-resmi`;
+  const asked = await client.request({ method: 'POST', url: `${base}/pengumuman`, token, payload });
+  if (asked.statusCode !== 202) return { asked, job: null };
+  const { id, status } = asked.json() as DokumenProgres;
+  expect(status).toBe('MENUNGGU');
+  await kerjakanPengumuman(pembuatDokumen(ctx.db, openBerkasStore(ctx.config, ctx.db), ctx.config), id);
+  const progres = await client.request({ url: `${base}/progres/${id}`, token });
+  expect(progres.statusCode, progres.body).toBe(200);
+  return { asked, job: progres.json() as DokumenProgres };
+}
+
+/** The document an announcement's job made (fails the test with the job's reason otherwise). */
+export function dibuat(made: { asked: { statusCode: number; body: string }; job: DokumenProgres | null }) {
+  expect(made.asked.statusCode, made.asked.body).toBe(202);
+  expect(made.job, made.asked.body).toMatchObject({ status: 'SELESAI', pesan: null });
+  return made.job?.dokumen as DokumenResmi;
+}
+
 /** Issues a document through the API as the admin does; its code and the PDF's bytes. */
-export async function terbitkan(client: TestClient, token: string, jenis: 'pengumuman' | 'berita-acara') {
-  const made = await client.request({
-    method: 'POST',
-    url: `/api/cpns/admin/dokumen-resmi/${jenis}`,
-    token,
-    payload: jenis === 'pengumuman' ? PENGUMUMAN : BERITA_ACARA,
-  });
-  expect(made.statusCode, made.body).toBe(201);
-  const { kode } = made.json() as { kode: string };
+export async function terbitkan(
+  ctx: TestContext,
+  client: TestClient,
+  token: string,
+  jenis: 'pengumuman' | 'berita-acara',
+) {
+  let kode: string;
+  if (jenis === 'pengumuman') kode = dibuat(await umumkan(ctx, client, token, PENGUMUMAN)).kode;
+  else {
+    const made = await client.request({
+      method: 'POST',
+      url: `/api/cpns/admin/dokumen-resmi/${jenis}`,
+      token,
+      payload: BERITA_ACARA,
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    kode = (made.json() as { kode: string }).kode;
+  }
   const file = await client.request({ url: `/api/cpns/admin/dokumen-resmi/${kode}`, token });
   expect(file.statusCode).toBe(200);
   return { kode, bytes: file.rawPayload };

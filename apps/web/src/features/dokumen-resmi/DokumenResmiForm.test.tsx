@@ -29,6 +29,7 @@ const STATUS: DokumenResmiStatus = {
   kop: { alamat: 'Jl. Merdeka 1', kota: 'Jakarta', adaLogo: false },
   dokumen: [],
   peringatanAlamat: null,
+  pembuatan: null,
 };
 const SIGNER = { jabatan: 'Kepala Badan', nama: 'Ani Lestari', nip: '198001012005012001' };
 

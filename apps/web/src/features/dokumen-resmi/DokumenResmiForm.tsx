@@ -23,6 +23,7 @@ import { DateInput, DatesProvider } from '@mantine/dates';
 import {
   beritaAcaraRequestSchema,
   DASAR_HUKUM_BAKU,
+  type DokumenProgres,
   type DokumenResmi,
   type DokumenResmiJenis,
   type DokumenResmiStatus,
@@ -35,13 +36,13 @@ import {
   type TrackId,
 } from '@portal/contract';
 import { IconFileTypePdf, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import 'dayjs/locale/id';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import {
   dokumenFileName,
   getDokumenPdf,
-  getDokumenProgres,
+  ikutiPengumuman,
   postBeritaAcara,
   postPengumuman,
   putKop,
@@ -111,24 +112,23 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
   const problems = useFormErrors();
   const { errors } = problems;
 
-  /** The id the announcement is followed by while the server makes it (a large one takes a minute). */
-  const [progresId, setProgresId] = useState<string | null>(null);
+  /** Issue #33: the announcement's job while a worker makes it (a large one takes a minute or two). */
+  const [job, setJob] = useState<DokumenProgres | null>(null);
+  const berhenti = useRef<AbortController | null>(null);
+  useEffect(() => () => berhenti.current?.abort(), []);
   const make = useMutation({
     mutationFn: async (): Promise<DokumenResmi> => {
       if (alamat.trim() !== kop.alamat || kota.trim() !== (kop.kota ?? '') || logo !== undefined) {
         await putKop(track, { alamat, kota, logo });
       }
       const body = { nomor, tanggal: tanggal ?? '', penandatangan };
-      const followed = pengumuman && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : null;
-      setProgresId(followed);
-      const dokumen = pengumuman
-        ? await postPengumuman(track, {
-            ...body,
-            dasarHukum,
-            penandatangan: penandatangan[0] ?? KOSONG,
-            ...(followed ? { progresId: followed } : {}),
-          })
-        : await postBeritaAcara(track, body);
+      let dokumen: DokumenResmi;
+      if (pengumuman) {
+        const asked = await postPengumuman(track, { ...body, dasarHukum, penandatangan: penandatangan[0] ?? KOSONG });
+        setJob(asked);
+        berhenti.current = new AbortController();
+        dokumen = await ikutiPengumuman(track, asked, setJob, berhenti.current.signal);
+      } else dokumen = await postBeritaAcara(track, body);
       const pdf = await getDokumenPdf(track, dokumen.kode);
       saveBlob(pdf, dokumenFileName(track, dokumen.jenis, dokumen.kode));
       return dokumen;
@@ -215,14 +215,8 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
   ];
 
   const busy = make.isPending;
-  const progres = useQuery({
-    queryKey: ['dokumen-progres', track, progresId],
-    queryFn: ({ signal }) => getDokumenProgres(track, progresId as string, signal),
-    enabled: busy && progresId !== null,
-    refetchInterval: 1000,
-    retry: false,
-  });
-  const persen = busy && progres.data ? Math.floor((100 * progres.data.selesai) / progres.data.total) : null;
+  const persen = busy && job && job.total > 0 ? Math.floor((100 * job.selesai) / job.total) : null;
+  const menunggu = busy && job?.status === 'MENUNGGU';
 
   return (
     <Modal
@@ -434,9 +428,15 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
             </Fieldset>
 
             {busy && (
-              <Alert color="blue" variant="light" role="status" aria-live="polite" title={t.menyusun}>
+              <Alert
+                color="blue"
+                variant="light"
+                role="status"
+                aria-live="polite"
+                title={menunggu ? t.menunggu : t.menyusun}
+              >
                 <Stack gap={6}>
-                  <Text size="sm">{t.menyusunKet}</Text>
+                  <Text size="sm">{pengumuman ? t.menyusunKetPengumuman : t.menyusunKet}</Text>
                   {persen === null ? (
                     <Progress value={100} striped animated size="sm" aria-label={t.menyusun} />
                   ) : (

@@ -4,7 +4,7 @@
 // server's message when the server refuses. Issue #31: amendments named, the QR address warned about,
 // the seat the documents are signed at ("Kota tempat penetapan") asked for with the letterhead.
 
-import type { DokumenResmi, DokumenResmiStatus } from '@portal/contract';
+import type { DokumenProgres, DokumenResmi, DokumenResmiStatus } from '@portal/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -50,6 +50,19 @@ const status = (terkunci: boolean): DokumenResmiStatus => ({
       ]
     : [],
   peringatanAlamat: null,
+  pembuatan: null,
+});
+
+const JOB = '5d0c2a8e-4b1f-4a57-9e1c-0f5b8f7a2c11';
+/** Issue #33: the announcement's job as the server reports it. */
+const job = (over: Partial<DokumenProgres> = {}): DokumenProgres => ({
+  id: JOB,
+  status: 'MENUNGGU',
+  selesai: 0,
+  total: 0,
+  dokumen: null,
+  pesan: null,
+  ...over,
 });
 
 type Call = { url: string; method: string; body: unknown };
@@ -154,17 +167,24 @@ describe('official documents on the recap', () => {
     await waitFor(() => expect(calls.some((call) => call.url.endsWith('/kop'))).toBe(false));
   }, 30_000);
 
-  it('while the PDF is made: says so, takes no second submit, then downloads it and names the code', async () => {
+  it('while the server makes it: says so, takes no second submit, then downloads it and names the code', async () => {
     await signIn(admin());
     localStorage.setItem(
       'portal-penandatangan.cpns',
       JSON.stringify({ pengumuman: { jabatan: 'Kepala Badan', nama: 'Ani Lestari', nip: '198001012005012001' } }),
     );
-    let finish: (response: Response) => void = () => {};
-    const made = status(true).dokumen[0];
+    const made = { ...(status(true).dokumen[0] as DokumenResmi), kode: 'KODEBARU23', nomor: '800/3/2026' };
+    let selesai = false;
     const calls = stubServer((call) => {
-      if (isDokumenPost(call)) return new Promise<Response>((resolve) => (finish = resolve));
-      if (call.url.includes('/progres/')) return jsonResponse(200, { selesai: 90, total: 360 });
+      // Issue #33: the request answers with the job; the worker's progress is read under its id.
+      if (isDokumenPost(call)) return jsonResponse(202, job());
+      if (call.url.includes('/progres/'))
+        return jsonResponse(
+          200,
+          selesai
+            ? job({ status: 'SELESAI', selesai: 360, total: 360, dokumen: made })
+            : job({ status: 'BERJALAN', selesai: 90, total: 360 }),
+        );
       if (call.url.endsWith('/KODEBARU23')) return new Response(new Blob(['%PDF-1.7']), { status: 200 });
       return jsonResponse(200, status(true));
     });
@@ -179,20 +199,82 @@ describe('official documents on the recap', () => {
     const submit = within(dialog).getByRole('button', { name: 'Buat dan unduh PDF' });
     await userEvent.click(submit);
 
-    expect((await within(dialog).findByRole('status')).textContent).toContain('Menyusun dokumen…');
-    // How far it has got, from the server, under the id the form sent with the request.
-    expect(await within(dialog).findByText('25% selesai')).toBeTruthy();
-    const progresId = (calls.find(isDokumenPost)?.body as { progresId?: string } | undefined)?.progresId;
-    expect(progresId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(calls.some((call) => call.url.endsWith(`/dokumen-resmi/progres/${progresId}`))).toBe(true);
+    expect((await within(dialog).findByRole('status')).textContent).toContain('Menunggu giliran pembuatan…');
+    expect(within(dialog).getByRole('status').textContent).toContain('pembuatan tetap berlanjut');
+    // How far it has got, from the server, under the job's id.
+    expect(await within(dialog).findByText('25% selesai', undefined, { timeout: 3000 })).toBeTruthy();
+    expect(within(dialog).getByRole('status').textContent).toContain('Menyusun dokumen…');
+    expect(calls.some((call) => call.url.endsWith(`/dokumen-resmi/progres/${JOB}`))).toBe(true);
     expect((submit as HTMLButtonElement).disabled).toBe(true);
     submit.closest('form')?.requestSubmit();
     expect(calls.filter(isDokumenPost)).toHaveLength(1);
 
-    finish(jsonResponse(201, { ...made, kode: 'KODEBARU23', nomor: '800/3/2026' }));
-    expect(await screen.findByText('Dokumen dibuat dan diunduh. Kode dokumen: KODEBARU23.')).toBeTruthy();
+    selesai = true;
+    expect(
+      await screen.findByText('Dokumen dibuat dan diunduh. Kode dokumen: KODEBARU23.', undefined, { timeout: 3000 }),
+    ).toBeTruthy();
     expect(createObjectURL).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  }, 30_000);
+
+  it("says why, in the server's words, when the job ends without a document", async () => {
+    await signIn(admin());
+    localStorage.setItem(
+      'portal-penandatangan.cpns',
+      JSON.stringify({ pengumuman: { jabatan: 'Kepala Badan', nama: 'Ani Lestari', nip: '198001012005012001' } }),
+    );
+    const pesan =
+      'Pembuatan pengumuman terhenti karena proses pembuatnya berhenti. Tidak ada dokumen yang diterbitkan.';
+    stubServer((call) => {
+      if (isDokumenPost(call)) return jsonResponse(202, job());
+      if (call.url.includes('/progres/')) return jsonResponse(200, job({ status: 'GAGAL', pesan }));
+      return jsonResponse(200, status(true));
+    });
+    renderApp('/cpns/rekap-pelamar');
+    const panel = await screen.findByRole('region', { name: 'Dokumen resmi' });
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cetak Pengumuman' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Pengumuman Hasil Seleksi Administrasi' });
+    await userEvent.type(within(dialog).getByLabelText(/Nomor pengumuman/), '800/5/2026');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Buat dan unduh PDF' }));
+    expect((await within(dialog).findByRole('alert', undefined, { timeout: 3000 })).textContent).toBe(pesan);
+    // The form stays, filled, to try again.
+    expect((within(dialog).getByLabelText(/Nomor pengumuman/) as HTMLInputElement).value).toBe('800/5/2026');
+    expect((within(dialog).getByRole('button', { name: 'Buat dan unduh PDF' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+  }, 30_000);
+
+  it('after a reload follows an announcement still being made, then names the document made', async () => {
+    await signIn(admin());
+    const made = { ...(status(true).dokumen[0] as DokumenResmi), kode: 'KODEBARU23', nomor: '800/6/2026' };
+    let selesai = false;
+    stubServer((call) => {
+      if (call.url.includes('/progres/'))
+        return jsonResponse(200, job({ status: 'SELESAI', selesai: 360, total: 360, dokumen: made }));
+      return jsonResponse(
+        200,
+        selesai
+          ? { ...status(true), dokumen: [made, ...status(true).dokumen] }
+          : { ...status(true), pembuatan: job({ status: 'BERJALAN', selesai: 180, total: 360 }) },
+      );
+    });
+    renderApp('/cpns/rekap-pelamar');
+    const panel = await screen.findByRole('region', { name: 'Dokumen resmi' });
+    const running = await within(panel).findByRole('status');
+    expect(running.textContent).toContain('Pengumuman sedang dibuat');
+    expect(running.textContent).toContain('50% selesai');
+    // One at a time: the button says why it waits.
+    expect((within(panel).getByRole('button', { name: /Cetak Pengumuman/ }) as HTMLButtonElement).disabled).toBe(true);
+    selesai = true;
+    expect(
+      await screen.findByText(
+        'Pengumuman selesai dibuat. Kode dokumen: KODEBARU23. Unduh dari daftar dokumen.',
+        undefined,
+        { timeout: 3000 },
+      ),
+    ).toBeTruthy();
+    expect(await within(panel).findByRole('row', { name: /KODEBARU23/ })).toBeTruthy();
+    expect(within(panel).queryByRole('status')).toBeNull();
   }, 30_000);
 
   it('asks for the seat the document is signed at before sending, and saves it with the letterhead first', async () => {

@@ -4,8 +4,9 @@
 // Issue #31: an announcement after the first is an amendment (named in the list and the form), the
 // Excel copy is the one kept at issue, and a QR address only the server can open is warned about.
 
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
+  type DokumenProgres,
   type DokumenResmi,
   type DokumenResmiJenis,
   formatTanggal,
@@ -21,9 +22,15 @@ import {
   IconInfoCircle,
   IconSpeakerphone,
 } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useId, useState } from 'react';
-import { dokumenFileName, getDokumenPdf, getDokumenResmi, getPengumumanXlsx } from '../../api/dokumen-resmi';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import {
+  dokumenFileName,
+  getDokumenPdf,
+  getDokumenProgres,
+  getDokumenResmi,
+  getPengumumanXlsx,
+} from '../../api/dokumen-resmi';
 import { errorMessage } from '../../auth/AuthCard';
 import { useAuth } from '../../auth/authStore';
 import { idDokumenResmi } from '../../i18n/dokumen-resmi';
@@ -49,11 +56,33 @@ export function DokumenResmiPanel({ track }: { track: TrackId }) {
 function Panel({ track }: { track: TrackId }) {
   const [open, setOpen] = useState<DokumenResmiJenis | null>(null);
   const reasonId = useId();
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ['dokumen-resmi', track],
     queryFn: ({ signal }) => getDokumenResmi(track, signal),
+    // Issue #33: an announcement being made (after a reload, in another tab) is followed here.
+    refetchInterval: (q) => (q.state.data?.pembuatan ? 1000 : false),
   });
   const status = query.data;
+  /** The job this panel saw being made, to say how it ended once it is no longer running. */
+  const [diikuti, setDiikuti] = useState<string | null>(null);
+  const [gagal, setGagal] = useState<string | null>(null);
+  const berjalan = status?.pembuatan ?? null;
+  useEffect(() => {
+    if (berjalan) {
+      if (open === null) setDiikuti(berjalan.id);
+      return;
+    }
+    if (!diikuti) return;
+    setDiikuti(null);
+    getDokumenProgres(track, diikuti)
+      .then((akhir) => {
+        if (akhir?.status === 'SELESAI' && akhir.dokumen) showSuccess(t.selesaiDibuat(akhir.dokumen.kode));
+        else if (akhir?.status === 'GAGAL') setGagal(akhir.pesan);
+        void queryClient.invalidateQueries({ queryKey: ['dokumen-resmi', track] });
+      })
+      .catch(() => undefined);
+  }, [berjalan, diikuti, open, track, queryClient]);
   if (!status) {
     if (query.isError) {
       return (
@@ -82,12 +111,24 @@ function Panel({ track }: { track: TrackId }) {
             {status.peringatanAlamat}
           </Alert>
         )}
+        {berjalan && open === null && <PembuatanBerjalan job={berjalan} />}
+        {gagal && (
+          <Alert color="red" variant="light" title={t.gagalDibuat} withCloseButton onClose={() => setGagal(null)}>
+            {gagal}
+          </Alert>
+        )}
         <Group gap="sm" wrap="wrap" align="center">
           {(['PENGUMUMAN', 'BERITA_ACARA'] as const).map((jenis) => (
             <CetakButton
               key={jenis}
               jenis={jenis}
-              alasan={status.terkunci ? null : (status.alasan ?? t.belumBisa)}
+              alasan={
+                !status.terkunci
+                  ? (status.alasan ?? t.belumBisa)
+                  : jenis === 'PENGUMUMAN' && berjalan
+                    ? t.sedangDibuat
+                    : null
+              }
               reasonId={reasonId}
               onClick={() => setOpen(jenis)}
             />
@@ -114,6 +155,27 @@ function Panel({ track }: { track: TrackId }) {
         </Suspense>
       )}
     </Paper>
+  );
+}
+
+/** Issue #33: the announcement a worker is making (or that waits for one), with its progress. */
+function PembuatanBerjalan({ job }: { job: DokumenProgres }) {
+  const persen = job.total > 0 ? Math.floor((100 * job.selesai) / job.total) : null;
+  const menunggu = job.status === 'MENUNGGU';
+  return (
+    <Alert color="blue" variant="light" role="status" title={menunggu ? t.menunggu : t.sedangDibuat}>
+      <Stack gap={6}>
+        <Text size="sm">{menunggu ? t.menungguKet : t.sedangDibuatKet}</Text>
+        {persen === null ? (
+          <Progress value={100} striped animated size="sm" aria-label={t.sedangDibuat} />
+        ) : (
+          <>
+            <Progress value={persen} size="sm" aria-label={t.sedangDibuat} />
+            <Text size="sm">{t.persen(persen)}</Text>
+          </>
+        )}
+      </Stack>
+    </Alert>
   );
 }
 
