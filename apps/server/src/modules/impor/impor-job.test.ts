@@ -159,6 +159,37 @@ describe('an import from check to apply (issue #18)', () => {
     expect(audits.rows[0]?.n).toBe(1);
   }, 60_000);
 
+  it('the server answers its health check while a large check runs beside it (on the embedded default too)', async () => {
+    // Issue #33: a check gives way between its batches; the figure itself is bench/impor's, the
+    // bound here only catches a check that holds the process (or the embedded database) for seconds.
+    const rows = [
+      ['kode', 'nama', 'jenis'],
+      ...Array.from({ length: 40_000 }, (_, i) => [`8${String(i).padStart(6, '0')}`, `Instansi Besar ${i}`, 'daerah']),
+    ];
+    const file = path.join(api.filesDir, 'besar.csv');
+    writeFileSync(file, csv(rows));
+    const answer = await cekBerkas(
+      api.ctx.db,
+      { jenis: 'instansi', file, namaFile: 'besar.csv', oleh: { id: null, nama: 'uji' } },
+      { tungguMs: 0 },
+    );
+    expect(answer.status).toBe('MEMERIKSA');
+    const waktu: number[] = [];
+    let status = answer.status;
+    while (status === 'MEMERIKSA') {
+      const started = performance.now();
+      const health = await api.client.request({ url: '/api/health' });
+      expect(health.statusCode).toBe(200);
+      waktu.push(performance.now() - started);
+      status = (await api.client.request({ url: `/api/admin/impor/cek/${answer.id}`, token: fx.token })).json().status;
+      // As a monitor polls: the check's file reads need the turns a tight loop of calls would take.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(status).toBe('SELESAI');
+    expect(waktu.length, 'health asked while the check ran').toBeGreaterThan(2);
+    expect(Math.max(...waktu), `health answered in ${waktu.map(Math.round).join(', ')} ms`).toBeLessThan(2_000);
+  }, 120_000);
+
   it('a check longer than its answer goes on, is followed to its end, and cannot be applied before', async () => {
     const rows = [
       ['kode', 'nama', 'jenis'],
