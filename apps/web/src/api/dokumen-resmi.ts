@@ -99,6 +99,11 @@ export function getDaftarTerbit(kode: string, query: { q: string; halaman: numbe
   });
 }
 
+/** Cancels an announcement no worker has taken yet (one being made is not cut short: 409). */
+export function batalPengumuman(track: TrackId, progresId: string) {
+  return request<DokumenProgres>(`${base(track)}/progres/${progresId}/batal`, { method: 'POST' });
+}
+
 const jeda = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);

@@ -57,6 +57,8 @@ export const idDokumenResmi = {
   menungguKet: 'Pengumuman menunggu giliran untuk disusun oleh server.',
   selesaiDibuat: (kode: string) => `Pengumuman selesai dibuat. Kode dokumen: ${kode}. Unduh dari daftar dokumen.`,
   gagalDibuat: 'Pengumuman tidak dibuat',
+  batalkan: 'Batalkan',
+  batalkanLabel: 'Batalkan pembuatan pengumuman yang belum dimulai',
   persen: (persen: number) => `${formatPersen(persen)} selesai`,
   berhasil: (kode: string) => `Dokumen dibuat dan diunduh. Kode dokumen: ${kode}.`,
   belumBisa: 'Belum dapat dicetak',

@@ -303,6 +303,53 @@ describe('official documents (issue #20)', () => {
     }
   }, 60_000);
 
+  it('cancels an announcement no worker has taken; one being made is not cut short', async () => {
+    const asked = await post('/pengumuman', { ...pengumuman, nomor: '800/130/BKPSDM/2026' });
+    expect(asked.statusCode, asked.body).toBe(202);
+    const { id } = asked.json();
+    const batal = (token = admin) =>
+      client.request({ method: 'POST', url: `/api/cpns/admin/dokumen-resmi/progres/${id}/batal`, token });
+    // Another instansi's admin does not find it.
+    const other = await createUser(ctx.db, { roles: ['ROLE_ADMIN_CPNS'], flags: { isCpns: true }, instansiId: 1 });
+    expect((await batal(await client.loginToken(other.username, other.password))).statusCode).toBe(404);
+    const cancelled = await batal();
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect(cancelled.json()).toMatchObject({
+      id,
+      status: 'GAGAL',
+      pesan: expect.stringMatching(/dibatalkan sebelum dimulai/),
+    });
+    const audit = await ctx.db
+      .selectFrom('audit_event')
+      .select(['action', 'actor_id'])
+      .where('entity_id', '=', id)
+      .execute();
+    expect(audit).toEqual([{ action: 'BATAL_PENGUMUMAN', actor_id: expect.any(Number) }]);
+    // A worker handed it afterwards does nothing; the next one may be asked for at once.
+    const pembuat = pembuatDokumen(ctx.db, openBerkasStore(ctx.config, ctx.db), ctx.config);
+    expect(await kerjakanPengumuman(pembuat, id)).toBeNull();
+    expect((await batal()).json()).toMatchObject({ error: 'PENGUMUMAN_TIDAK_DAPAT_DIBATALKAN' });
+    const next = await post('/pengumuman', { ...pengumuman, nomor: '800/131/BKPSDM/2026' });
+    expect(next.statusCode, next.body).toBe(202);
+    await ctx.db
+      .updateTable('dokumen_resmi_progres')
+      .set({ status: 'BERJALAN' })
+      .where('id', '=', next.json().id)
+      .execute();
+    const running = await client.request({
+      method: 'POST',
+      url: `/api/cpns/admin/dokumen-resmi/progres/${next.json().id}/batal`,
+      token: admin,
+    });
+    expect(running.statusCode).toBe(409);
+    expect(running.json().message).toMatch(/sudah mulai disusun/);
+    await ctx.db
+      .updateTable('dokumen_resmi_progres')
+      .set({ status: 'GAGAL', pesan: 'uji' })
+      .where('id', '=', next.json().id)
+      .execute();
+  });
+
   it('ends a job whose worker died as failed, saying so; the next one is made', async () => {
     const asked = await post('/pengumuman', { ...pengumuman, nomor: '800/126/BKPSDM/2026' });
     expect(asked.statusCode, asked.body).toBe(202);

@@ -20,7 +20,7 @@ import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
-import type { Actor } from '../audit/audit.js';
+import { type Actor, recordAudit } from '../audit/audit.js';
 import { ANTREAN_DOKUMEN, type Antrean, Relai } from '../baca/antrean.js';
 import { statusFinal } from '../verifikasi/service.js';
 import { belumFinal, type DokumenScope, dokumenMilik, kotaBelumDiisi } from './dokumen.js';
@@ -161,6 +161,54 @@ export async function progresDokumen(db: Kysely<DB>, scope: DokumenScope, id: st
     .executeTakeFirst();
   if (!row) throw new AppError(404, 'NOT_FOUND', 'Belum ada kemajuan untuk pembuatan dokumen ini.');
   return keProgres(db, scope, row);
+}
+
+/**
+ * Cancels a job no worker has taken yet (none may be running anywhere: without a worker it would
+ * wait for good, and hold the next announcement back). One being made is not cut short.
+ */
+export async function batalkanPengumuman(
+  db: Kysely<DB>,
+  scope: DokumenScope,
+  id: string,
+  actor: Actor,
+): Promise<DokumenProgres> {
+  const row = await db
+    .updateTable('dokumen_resmi_progres')
+    .set({
+      status: 'GAGAL',
+      pesan: 'Pembuatan pengumuman dibatalkan sebelum dimulai. Tidak ada dokumen yang diterbitkan.',
+      diubah_at: sql<Date>`now()`,
+    })
+    .where('id', '=', id)
+    .where('instansi_id', '=', scope.instansiId)
+    .where('track', '=', scope.track)
+    .where('status', '=', 'MENUNGGU')
+    .returning(kolom)
+    .executeTakeFirst();
+  if (row) {
+    await recordAudit(db, {
+      action: 'BATAL_PENGUMUMAN',
+      actorId: actor.id,
+      actorUsername: actor.username,
+      instansiId: scope.instansiId,
+      entity: 'dokumen_resmi_progres',
+      entityId: id,
+      from: 'MENUNGGU',
+      to: 'GAGAL',
+      ...(actor.ip ? { ip: actor.ip } : {}),
+      details: { track: scope.track },
+    });
+    return keProgres(db, scope, row);
+  }
+  const now = await progresDokumen(db, scope, id);
+  throw new AppError(
+    409,
+    'PENGUMUMAN_TIDAK_DAPAT_DIBATALKAN',
+    now.status === 'BERJALAN'
+      ? 'Pengumuman sudah mulai disusun dan tidak dapat dibatalkan. Tunggu sampai selesai.'
+      : 'Pembuatan pengumuman ini sudah berakhir.',
+  );
 }
 
 /** The job waiting or being made for the instansi and track, if any (the panel follows it). */

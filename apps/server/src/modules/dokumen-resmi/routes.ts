@@ -40,7 +40,7 @@ import { pageRoute } from '../shared/page-route.js';
 import { pastikanAlamatPublik, peringatanAlamat } from './alamat-cek.js';
 import { daftarTerbit } from './daftar-terbit.js';
 import { type DokumenScope, dokumenMilik, keaslian, simpanKop, statusDokumen } from './dokumen.js';
-import { antrekanPengumuman, pembuatanBerjalan, progresDokumen } from './pekerja.js';
+import { antrekanPengumuman, batalkanPengumuman, pembuatanBerjalan, progresDokumen } from './pekerja.js';
 import { buatBeritaAcara, pengumumanXlsxTersimpan, salinanExcelTidakAda } from './service.js';
 import { penandaTangan, type TteConfig } from './tte.js';
 
@@ -126,6 +126,14 @@ export async function dokumenResmiRoutes(
         },
       ),
       async (request) => progresDokumen(db, scopeOf(request), request.params.id),
+    );
+    typed.post(
+      `${base}/progres/:id/batal`,
+      on('Batalkan pembuatan pengumuman yang belum dimulai oleh pekerja', {
+        params: progresParamsSchema,
+        response: { 200: dokumenProgresSchema },
+      }),
+      async (request) => batalkanPengumuman(db, scopeOf(request), request.params.id, actorOf(request)),
     );
     typed.post(
       `${base}/berita-acara`,

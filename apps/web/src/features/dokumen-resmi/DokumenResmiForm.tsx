@@ -55,6 +55,7 @@ import { ErrorSummary, type SummaryField } from '../../ui/form/ErrorSummary';
 import { type FieldErrors, issuesToFieldErrors } from '../../ui/form/fieldErrors';
 import { useFormErrors } from '../../ui/form/useFormErrors';
 import { showSuccess } from '../../ui/toast';
+import { BatalkanPembuatan } from './BatalkanPembuatan';
 import { bacaPenandatangan, hariIniWib, simpanPenandatangan } from './isian';
 
 const t = idDokumenResmi;
@@ -437,6 +438,7 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
               >
                 <Stack gap={6}>
                   <Text size="sm">{pengumuman ? t.menyusunKetPengumuman : t.menyusunKet}</Text>
+                  {menunggu && job && <BatalkanPembuatan track={track} job={job} />}
                   {persen === null ? (
                     <Progress value={100} striped animated size="sm" aria-label={t.menyusun} />
                   ) : (

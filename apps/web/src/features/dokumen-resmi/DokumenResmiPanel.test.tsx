@@ -277,6 +277,29 @@ describe('official documents on the recap', () => {
     expect(within(panel).queryByRole('status')).toBeNull();
   }, 30_000);
 
+  it('cancels an announcement still waiting for a worker, and says it was not made', async () => {
+    await signIn(admin());
+    const pesan = 'Pembuatan pengumuman dibatalkan sebelum dimulai. Tidak ada dokumen yang diterbitkan.';
+    let dibatalkan = false;
+    const calls = stubServer((call) => {
+      if (call.url.endsWith('/batal')) {
+        dibatalkan = true;
+        return jsonResponse(200, job({ status: 'GAGAL', pesan }));
+      }
+      if (call.url.includes('/progres/')) return jsonResponse(200, job({ status: 'GAGAL', pesan }));
+      return jsonResponse(200, dibatalkan ? status(true) : { ...status(true), pembuatan: job() });
+    });
+    renderApp('/cpns/rekap-pelamar');
+    const panel = await screen.findByRole('region', { name: 'Dokumen resmi' });
+    const waiting = await within(panel).findByRole('status');
+    expect(waiting.textContent).toContain('Menunggu giliran pembuatan…');
+    await userEvent.click(within(waiting).getByRole('button', { name: /^Batalkan/ }));
+    expect(calls.some((call) => call.method === 'POST' && call.url.endsWith(`/progres/${JOB}/batal`))).toBe(true);
+    expect(await within(panel).findByText(pesan)).toBeTruthy();
+    expect(within(panel).queryByRole('status')).toBeNull();
+    expect((within(panel).getByRole('button', { name: 'Cetak Pengumuman' }) as HTMLButtonElement).disabled).toBe(false);
+  }, 30_000);
+
   it('asks for the seat the document is signed at before sending, and saves it with the letterhead first', async () => {
     await signIn(admin());
     localStorage.setItem(

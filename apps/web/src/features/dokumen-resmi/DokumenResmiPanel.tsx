@@ -37,6 +37,7 @@ import { idDokumenResmi } from '../../i18n/dokumen-resmi';
 import { saveBlob } from '../../table/ExportButtons';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { showError, showSuccess } from '../../ui/toast';
+import { BatalkanPembuatan } from './BatalkanPembuatan';
 
 const t = idDokumenResmi;
 // The form (its validation schemas and date picker) loads when "Cetak" is chosen, not with the
@@ -111,7 +112,7 @@ function Panel({ track }: { track: TrackId }) {
             {status.peringatanAlamat}
           </Alert>
         )}
-        {berjalan && open === null && <PembuatanBerjalan job={berjalan} />}
+        {berjalan && open === null && <PembuatanBerjalan track={track} job={berjalan} />}
         {gagal && (
           <Alert color="red" variant="light" title={t.gagalDibuat} withCloseButton onClose={() => setGagal(null)}>
             {gagal}
@@ -159,13 +160,14 @@ function Panel({ track }: { track: TrackId }) {
 }
 
 /** Issue #33: the announcement a worker is making (or that waits for one), with its progress. */
-function PembuatanBerjalan({ job }: { job: DokumenProgres }) {
+function PembuatanBerjalan({ track, job }: { track: TrackId; job: DokumenProgres }) {
   const persen = job.total > 0 ? Math.floor((100 * job.selesai) / job.total) : null;
   const menunggu = job.status === 'MENUNGGU';
   return (
     <Alert color="blue" variant="light" role="status" title={menunggu ? t.menunggu : t.sedangDibuat}>
       <Stack gap={6}>
         <Text size="sm">{menunggu ? t.menungguKet : t.sedangDibuatKet}</Text>
+        {menunggu && <BatalkanPembuatan track={track} job={job} />}
         {persen === null ? (
           <Progress value={100} striped animated size="sm" aria-label={t.sedangDibuat} />
         ) : (
