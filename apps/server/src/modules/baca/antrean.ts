@@ -15,6 +15,7 @@ import type { PGliteInterface, Transaction as PGliteTransaction } from '@electri
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
 import type { DB } from '../../db/schema.js';
 
 /** Where the queue lives: the embedded database itself, or a PostgreSQL URL and a schema. */
@@ -261,5 +262,85 @@ export class Relai {
       () => undefined,
       () => undefined,
     );
+  }
+}
+
+/**
+ * Hands a table's job rows not yet queued to `queue` (the row's id is the job's id and its data),
+ * marking them in the same transaction, so none is lost or queued twice: the outbox of the
+ * imports', the announcements' and the exports' jobs. `waiting` and `order` are the table's own
+ * SQL (constants of its module, never input). Returns how many.
+ */
+export async function relaiBaris(
+  antrean: Antrean,
+  job: { table: string; waiting: string; order: string; queue: string },
+): Promise<number> {
+  return antrean.transaksi(async (db) => {
+    const { rows } = await db.executeSql(
+      `UPDATE ${job.table} SET diantre = true
+       WHERE id IN (SELECT id FROM ${job.table} WHERE NOT diantre AND ${job.waiting}
+                    ORDER BY ${job.order} FOR UPDATE SKIP LOCKED)
+       RETURNING id`,
+      [],
+    );
+    if (rows.length === 0) return 0;
+    await antrean.boss.insert(
+      (rows as { id: string }[]).map((row) => ({ id: row.id, name: job.queue, data: { id: row.id } })),
+      { db },
+    );
+    return rows.length;
+  });
+}
+
+export interface OpsiPekerja {
+  /** Jobs run at once by this process. */
+  jumlah: number;
+  log: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** How often the relay looks for new jobs (ms), and an idle worker asks the queue (s). */
+  relaiMs?: number;
+  pollingIntervalSeconds?: number;
+}
+
+/**
+ * The workers of one process on a queue of row jobs (imports, announcements, exports) and their
+ * relay: `kerjakan` runs a job by its row's id (claiming the row first, so none runs twice).
+ */
+export class PekerjaAntrean {
+  readonly #relai: Relai;
+
+  constructor(
+    private readonly antrean: Antrean,
+    private readonly queue: string,
+    relai: () => Promise<number>,
+    private readonly kerjakan: (id: string) => Promise<void>,
+    private readonly opsi: OpsiPekerja,
+  ) {
+    this.#relai = new Relai(relai, {
+      ms: opsi.relaiMs ?? 1_000,
+      log: opsi.log,
+      pesanGagal: `relai antrean ${queue} gagal; dicoba lagi`,
+    });
+  }
+
+  async mulai(): Promise<void> {
+    for (let i = 0; i < this.opsi.jumlah; i++) {
+      await this.antrean.boss.work<{ id?: string; jobId?: string }>(
+        this.queue,
+        { batchSize: 1, pollingIntervalSeconds: this.opsi.pollingIntervalSeconds ?? 1 },
+        async (jobs) => {
+          // `jobId`: an import's job queued before the relays became one.
+          for (const job of jobs) await this.kerjakan(String(job.data.id ?? job.data.jobId));
+        },
+      );
+    }
+    this.#relai.mulai();
+  }
+
+  /** Stops taking jobs; a job in hand stops beating when the process exits and is ended as failed. */
+  async berhenti(): Promise<void> {
+    await Promise.race([
+      Promise.all([this.#relai.berhenti(), this.antrean.boss.offWork(this.queue)]),
+      new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
+    ]).catch(() => undefined);
   }
 }

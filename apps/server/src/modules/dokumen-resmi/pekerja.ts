@@ -14,14 +14,13 @@
 import { randomUUID } from 'node:crypto';
 import type { DokumenProgres, PengumumanRequest, TrackId } from '@portal/contract';
 import { type Kysely, sql } from 'kysely';
-import type PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Config } from '../../config.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { type Actor, recordAudit } from '../audit/audit.js';
-import { ANTREAN_DOKUMEN, type Antrean, Relai } from '../baca/antrean.js';
+import { ANTREAN_DOKUMEN, type Antrean, type OpsiPekerja, PekerjaAntrean, relaiBaris } from '../baca/antrean.js';
 import { statusFinal } from '../verifikasi/service.js';
 import { belumFinal, type DokumenScope, dokumenMilik, kotaBelumDiisi } from './dokumen.js';
 import { buatPengumuman } from './service.js';
@@ -54,10 +53,6 @@ export const pembuatDokumen = (
   publicUrl: config.publicUrl,
   penanda: penandaTangan(db, { ...config.tte, demo: config.seedDemo }),
 });
-
-interface JobDokumen {
-  id: string;
-}
 
 /** Jobs whose worker died (taken, no progress for STALE_DETIK) are ended, so they block nobody. */
 async function akhiriMati(db: Kysely<DB>, scope?: DokumenScope): Promise<void> {
@@ -225,23 +220,13 @@ export async function pembuatanBerjalan(db: Kysely<DB>, scope: DokumenScope): Pr
 }
 
 /** Hands jobs not yet queued to the queue, in one transaction. Returns how many. */
-export async function relaiDokumen(antrean: Antrean): Promise<number> {
-  return antrean.transaksi(async (db) => {
-    const { rows } = await db.executeSql(
-      `UPDATE dokumen_resmi_progres SET diantre = true
-       WHERE id IN (SELECT id FROM dokumen_resmi_progres WHERE NOT diantre AND status = 'MENUNGGU'
-                    ORDER BY dibuat_at FOR UPDATE SKIP LOCKED)
-       RETURNING id`,
-      [],
-    );
-    if (rows.length === 0) return 0;
-    await antrean.boss.insert(
-      (rows as { id: string }[]).map((row) => ({ id: row.id, name: ANTREAN_DOKUMEN, data: { id: row.id } })),
-      { db },
-    );
-    return rows.length;
+export const relaiDokumen = (antrean: Antrean): Promise<number> =>
+  relaiBaris(antrean, {
+    table: 'dokumen_resmi_progres',
+    waiting: "status = 'MENUNGGU'",
+    order: 'dibuat_at',
+    queue: ANTREAN_DOKUMEN,
   });
-}
 
 /**
  * Makes the announcement of job `id`, if no worker has taken it: claims the row, makes the
@@ -294,52 +279,18 @@ export async function kerjakanPengumuman(
   }
 }
 
-export interface OpsiPekerjaDokumen {
-  /** Announcements made at once by this process. */
-  jumlah: number;
-  log: Pick<Logger, 'info' | 'warn' | 'error'>;
-  /** How often the relay looks for new jobs (ms), and an idle worker asks the queue (s). */
-  relaiMs?: number;
-  pollingIntervalSeconds?: number;
-}
-
 /** The announcement workers of one process and the relay. */
-export class PekerjaDokumen {
-  readonly #relai: Relai;
-
-  constructor(
-    private readonly antrean: Antrean,
-    private readonly pembuat: PembuatDokumen,
-    private readonly opsi: OpsiPekerjaDokumen,
-  ) {
-    this.#relai = new Relai(() => relaiDokumen(antrean), {
-      ms: opsi.relaiMs ?? 1_000,
-      log: opsi.log,
-      pesanGagal: 'relai antrean dokumen resmi gagal; dicoba lagi',
-    });
-  }
-
-  async mulai(): Promise<void> {
-    for (let i = 0; i < this.opsi.jumlah; i++) {
-      await this.antrean.boss.work<JobDokumen>(
-        ANTREAN_DOKUMEN,
-        { batchSize: 1, pollingIntervalSeconds: this.opsi.pollingIntervalSeconds ?? 1 },
-        async (jobs: PgBoss.Job<JobDokumen>[]) => {
-          for (const job of jobs) {
-            const status = await kerjakanPengumuman(this.pembuat, job.data.id, this.opsi.log);
-            this.opsi.log.info({ job: job.data.id, status }, 'pembuatan pengumuman berakhir');
-          }
-        },
-      );
-    }
-    this.#relai.mulai();
-  }
-
-  /** Stops taking jobs. A job in hand stops beating when the process exits and is then ended as failed. */
-  async berhenti(): Promise<void> {
-    await Promise.race([
-      Promise.all([this.#relai.berhenti(), this.antrean.boss.offWork(ANTREAN_DOKUMEN)]),
-      new Promise((resolve) => setTimeout(resolve, 2_000).unref()),
-    ]).catch(() => undefined);
+export class PekerjaDokumen extends PekerjaAntrean {
+  constructor(antrean: Antrean, pembuat: PembuatDokumen, opsi: OpsiPekerja) {
+    super(
+      antrean,
+      ANTREAN_DOKUMEN,
+      () => relaiDokumen(antrean),
+      async (id) => {
+        const status = await kerjakanPengumuman(pembuat, id, opsi.log);
+        opsi.log.info({ job: id, status }, 'pembuatan pengumuman berakhir');
+      },
+      opsi,
+    );
   }
 }
