@@ -12,7 +12,6 @@ import {
   FileInput,
   Group,
   Modal,
-  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -55,8 +54,8 @@ import { ErrorSummary, type SummaryField } from '../../ui/form/ErrorSummary';
 import { type FieldErrors, issuesToFieldErrors } from '../../ui/form/fieldErrors';
 import { useFormErrors } from '../../ui/form/useFormErrors';
 import { showSuccess } from '../../ui/toast';
-import { BatalkanPembuatan } from './BatalkanPembuatan';
 import { bacaPenandatangan, hariIniWib, simpanPenandatangan } from './isian';
+import { KemajuanPembuatan, persenJob } from './KemajuanPembuatan';
 
 const t = idDokumenResmi;
 const LOGO_MAX_BYTES = 300 * 1024;
@@ -216,7 +215,7 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
   ];
 
   const busy = make.isPending;
-  const persen = busy && job && job.total > 0 ? Math.floor((100 * job.selesai) / job.total) : null;
+  const persen = busy ? persenJob(job) : null;
   const menunggu = busy && job?.status === 'MENUNGGU';
 
   return (
@@ -429,26 +428,13 @@ export function DokumenResmiForm({ track, jenis, kop, mengubah = null, onClose }
             </Fieldset>
 
             {busy && (
-              <Alert
-                color="blue"
-                variant="light"
-                role="status"
-                aria-live="polite"
-                title={menunggu ? t.menunggu : t.menyusun}
-              >
-                <Stack gap={6}>
-                  <Text size="sm">{pengumuman ? t.menyusunKetPengumuman : t.menyusunKet}</Text>
-                  {menunggu && job && <BatalkanPembuatan track={track} job={job} />}
-                  {persen === null ? (
-                    <Progress value={100} striped animated size="sm" aria-label={t.menyusun} />
-                  ) : (
-                    <>
-                      <Progress value={persen} size="sm" aria-label={t.menyusun} />
-                      <Text size="sm">{t.persen(persen)}</Text>
-                    </>
-                  )}
-                </Stack>
-              </Alert>
+              <KemajuanPembuatan
+                judul={menunggu ? t.menunggu : t.menyusun}
+                keterangan={pengumuman ? t.menyusunKetPengumuman : t.menyusunKet}
+                label={t.menyusun}
+                persen={persen}
+                batal={job && { track, job }}
+              />
             )}
             <Group justify="flex-end" gap="sm">
               <Button variant="default" onClick={onClose} disabled={busy}>

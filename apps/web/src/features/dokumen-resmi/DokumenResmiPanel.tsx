@@ -4,9 +4,8 @@
 // Issue #31: an announcement after the first is an amendment (named in the list and the form), the
 // Excel copy is the one kept at issue, and a QR address only the server can open is warned about.
 
-import { Alert, Button, Group, Paper, Progress, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
-  type DokumenProgres,
   type DokumenResmi,
   type DokumenResmiJenis,
   formatTanggal,
@@ -37,7 +36,7 @@ import { idDokumenResmi } from '../../i18n/dokumen-resmi';
 import { saveBlob } from '../../table/ExportButtons';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { showError, showSuccess } from '../../ui/toast';
-import { BatalkanPembuatan } from './BatalkanPembuatan';
+import { KemajuanPembuatan, persenJob } from './KemajuanPembuatan';
 
 const t = idDokumenResmi;
 // The form (its validation schemas and date picker) loads when "Cetak" is chosen, not with the
@@ -112,7 +111,15 @@ function Panel({ track }: { track: TrackId }) {
             {status.peringatanAlamat}
           </Alert>
         )}
-        {berjalan && open === null && <PembuatanBerjalan track={track} job={berjalan} />}
+        {berjalan && open === null && (
+          <KemajuanPembuatan
+            judul={berjalan.status === 'MENUNGGU' ? t.menunggu : t.sedangDibuat}
+            keterangan={berjalan.status === 'MENUNGGU' ? t.menungguKet : t.sedangDibuatKet}
+            label={t.sedangDibuat}
+            persen={persenJob(berjalan)}
+            batal={{ track, job: berjalan }}
+          />
+        )}
         {gagal && (
           <Alert color="red" variant="light" title={t.gagalDibuat} withCloseButton onClose={() => setGagal(null)}>
             {gagal}
@@ -156,28 +163,6 @@ function Panel({ track }: { track: TrackId }) {
         </Suspense>
       )}
     </Paper>
-  );
-}
-
-/** Issue #33: the announcement a worker is making (or that waits for one), with its progress. */
-function PembuatanBerjalan({ track, job }: { track: TrackId; job: DokumenProgres }) {
-  const persen = job.total > 0 ? Math.floor((100 * job.selesai) / job.total) : null;
-  const menunggu = job.status === 'MENUNGGU';
-  return (
-    <Alert color="blue" variant="light" role="status" title={menunggu ? t.menunggu : t.sedangDibuat}>
-      <Stack gap={6}>
-        <Text size="sm">{menunggu ? t.menungguKet : t.sedangDibuatKet}</Text>
-        {menunggu && <BatalkanPembuatan track={track} job={job} />}
-        {persen === null ? (
-          <Progress value={100} striped animated size="sm" aria-label={t.sedangDibuat} />
-        ) : (
-          <>
-            <Progress value={persen} size="sm" aria-label={t.sedangDibuat} />
-            <Text size="sm">{t.persen(persen)}</Text>
-          </>
-        )}
-      </Stack>
-    </Alert>
   );
 }
 
