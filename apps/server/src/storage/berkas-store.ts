@@ -25,6 +25,12 @@ export interface BerkasStore {
   exists(sha256: string): Promise<boolean>;
   /** Every stored file's hash, in no promised order (backups, moves between stores). */
   list(): AsyncIterable<string>;
+  /**
+   * Issue #33: deletes a stored file (a list export, full of NIKs, once it has expired). Nothing
+   * when no file has that hash. The caller makes sure nothing else refers to the hash: the store is
+   * content-addressed, so equal bytes are one file.
+   */
+  hapus(sha256: string): Promise<void>;
 }
 
 /** Hashes as the stores name files: 64 lowercase hex digits; anything else is no file. */

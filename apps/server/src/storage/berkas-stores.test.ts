@@ -123,6 +123,24 @@ describe.each(stores)('the %s document store', (_name, make) => {
     expect(new Set(listed).size).toBe(listed.length);
   });
 
+  it('deletes a file whole (hapus), and a hash it does not hold is no error', async () => {
+    const store = make();
+    const bytes = file(BAGIAN_BYTES * 2 + 11, 77);
+    const sha256 = await store.put(bytes);
+    const other = await store.put(file(300, 78));
+    await store.hapus(sha256);
+    expect(await store.exists(sha256)).toBe(false);
+    expect(await store.open(sha256)).toBeUndefined();
+    const listed: string[] = [];
+    for await (const hash of store.list()) listed.push(hash);
+    expect(listed).not.toContain(sha256);
+    expect(await store.exists(other)).toBe(true);
+    await store.hapus(sha256);
+    await store.hapus('../../etc/passwd');
+    // Stored again after its deletion, it is there again.
+    expect(await bytesOf(await store.open(await store.put(bytes)))).toEqual(Buffer.from(bytes));
+  });
+
   it('streams a large file out in pieces rather than one buffer', async () => {
     const store = make();
     const bytes = file(BAGIAN_BYTES * 4 + 3, 9);

@@ -56,6 +56,10 @@ export class FolderBerkasStore implements BerkasStore {
     return isSha256(sha256) && existsSync(this.pathOf(sha256));
   }
 
+  async hapus(sha256: string): Promise<void> {
+    if (isSha256(sha256)) await rm(this.pathOf(sha256), { force: true });
+  }
+
   /** Only whole files: a partial write (".sebagian") or anything else in the folder is not one. */
   async *list(): AsyncIterable<string> {
     if (!existsSync(this.root)) return;

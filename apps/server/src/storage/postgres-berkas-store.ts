@@ -95,6 +95,11 @@ export class PostgresBerkasStore implements BerkasStore {
     return isSha256(sha256) && this.has(sha256);
   }
 
+  /** Every part at once (one statement): the file is there whole or gone. */
+  async hapus(sha256: string): Promise<void> {
+    if (isSha256(sha256)) await this.db.deleteFrom('berkas_isi').where('sha256', '=', sha256).execute();
+  }
+
   /** By hash, a page at a time (keyset), so a store of millions is never read whole. */
   async *list(): AsyncIterable<string> {
     let after = '';

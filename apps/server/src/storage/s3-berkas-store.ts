@@ -5,6 +5,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
@@ -120,6 +121,16 @@ export class S3BerkasStore implements BerkasStore {
 
   async exists(sha256: string): Promise<boolean> {
     return isSha256(sha256) && this.has(sha256);
+  }
+
+  /** S3 answers a delete of a missing object as done. */
+  async hapus(sha256: string): Promise<void> {
+    if (!isSha256(sha256)) return;
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: keyOf(sha256) }));
+    } catch (error) {
+      if (!notFound(error)) throw unavailable(error);
+    }
   }
 
   /** The bucket's objects named like stored files, a listing page (1,000) at a time. */

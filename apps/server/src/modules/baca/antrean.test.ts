@@ -31,6 +31,7 @@ function gagalkan(inner: BerkasStore, gagal: Map<string, number>): BerkasStore {
     putFile: (file, sha) => inner.putFile(file, sha),
     exists: (sha) => inner.exists(sha),
     list: () => inner.list(),
+    hapus: (sha) => inner.hapus(sha),
     async open(sha): Promise<Readable | undefined> {
       const left = gagal.get(sha);
       if (left !== undefined && left > 0) {
