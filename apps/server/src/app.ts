@@ -27,6 +27,7 @@ import { profilRoutes } from './modules/akun/profil-routes.js';
 import { akunRoutes } from './modules/akun/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { dokumenResmiRoutes } from './modules/dokumen-resmi/routes.js';
+import { eksporRoutes } from './modules/export/routes.js';
 import { healthRoutes, type Lifecycle } from './modules/health/routes.js';
 import { imporRoutes } from './modules/impor/routes.js';
 import { jadwalRoutes } from './modules/jadwal/routes.js';
@@ -190,13 +191,19 @@ export async function buildApp({
   }
   await app.register(healthRoutes, { db, lifecycle });
   await app.register(authRoutes, { db, sessions, loginRateLimitPerMinute: config.loginRateLimitPerMinute });
-  await app.register(pelamarListRoutes, { db, files, klaimMenit: config.klaimMenit });
+  await app.register(pelamarListRoutes, {
+    db,
+    files,
+    klaimMenit: config.klaimMenit,
+    eksporLangsungMaks: config.ekspor.langsungMaks,
+  });
   await app.register(verifikasiRoutes, { db, klaimMenit: config.klaimMenit });
   await app.register(jadwalRoutes, { db });
+  await app.register(eksporRoutes, { db, files });
   await app.register(sanggahRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(afirmasiRoutes, { db, files, klaimMenit: config.klaimMenit });
   await app.register(sanggahNilaiRoutes, { db, klaimMenit: config.klaimMenit });
-  await app.register(nonAsnRoutes, { db });
+  await app.register(nonAsnRoutes, { db, eksporLangsungMaks: config.ekspor.langsungMaks });
   await app.register(dashboardRoutes, { db, cacheSeconds: config.dashboardCacheSeconds });
   // Issue #20: the announcement and minutes after the final lock, and their public check.
   await app.register(dokumenResmiRoutes, {

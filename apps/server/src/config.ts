@@ -67,6 +67,13 @@ const envSchema = z.object({
   IMPOR_PEKERJA: z.coerce.number().int().min(0).max(8).default(1),
   /** Issue #33: announcements this process (an instance or `npm run worker`) makes at once. */
   DOKUMEN_PEKERJA: z.coerce.number().int().min(0).max(8).default(1),
+  /** Issue #33: list exports this process writes at once (jobs from the same queue). */
+  EKSPOR_PEKERJA: z.coerce.number().int().min(0).max(8).default(1),
+  /**
+   * Issue #33: a list export of more rows than this is made on the job queue (the screen follows
+   * it, then downloads the file); up to it, it streams from its request as before.
+   */
+  EKSPOR_LANGSUNG_MAKS: z.coerce.number().int().min(0).default(20_000),
   /**
    * Issue #35: the CPU priority (nice, 0–19) of the OCR threads and of `npm run worker`: reading
    * takes what the people at work leave, and all of an idle machine.
@@ -165,6 +172,8 @@ export interface Config {
   /** Issue #33: import apply jobs this process takes from the queue at once. */
   impor: { pekerja: number };
   dokumen: { pekerja: number };
+  /** Issue #33: export jobs this process writes at once; exports of more rows are jobs. */
+  ekspor: { pekerja: number; langsungMaks: number };
   trustProxy: boolean;
   cookieSecure: boolean;
   logLevel: string;
@@ -247,6 +256,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoSampelPersen: e.DEMO_SAMPEL_PERSEN,
     impor: { pekerja: e.IMPOR_PEKERJA },
     dokumen: { pekerja: e.DOKUMEN_PEKERJA },
+    ekspor: { pekerja: e.EKSPOR_PEKERJA, langsungMaks: e.EKSPOR_LANGSUNG_MAKS },
     trustProxy: e.TRUST_PROXY ?? false,
     cookieSecure: e.COOKIE_SECURE ?? false,
     logLevel: e.LOG_LEVEL,

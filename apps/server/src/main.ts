@@ -12,6 +12,7 @@ import { type Database, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { lengkapiDokumenDemo } from './db/seed/dokumen-demo.js';
 import { seedDemo } from './db/seed/index.js';
+import { PEMBUAT_EKSPOR } from './ekspor-jenis.js';
 import { createLogger } from './logger.js';
 import { type Antrean, bukaAntrean, type SumberAntrean } from './modules/baca/antrean.js';
 import { BuatUtas } from './modules/baca/contoh-utas.js';
@@ -20,6 +21,7 @@ import { Pembaca } from './modules/baca/pekerja.js';
 import { ATUR_PUBLIC_URL, peringatanAlamat } from './modules/dokumen-resmi/alamat-cek.js';
 import { PekerjaDokumen, pembuatDokumen } from './modules/dokumen-resmi/pekerja.js';
 import { bacaP12, caDemo } from './modules/dokumen-resmi/tte.js';
+import { PekerjaEkspor } from './modules/export/job.js';
 import type { Lifecycle } from './modules/health/routes.js';
 import { PekerjaImpor } from './modules/impor/pekerja.js';
 import { startMetricsServer } from './modules/metrics/server.js';
@@ -95,6 +97,7 @@ let antrean: Antrean | null = null;
 let pembaca: Pembaca | null = null;
 let pekerjaImpor: PekerjaImpor | null = null;
 let pekerjaDokumen: PekerjaDokumen | null = null;
+let pekerjaEkspor: PekerjaEkspor | null = null;
 
 const shutdown = async (signal: string) => {
   lifecycle.draining = true;
@@ -113,6 +116,7 @@ const shutdown = async (signal: string) => {
   await pembaca?.berhenti().catch(() => undefined);
   await pekerjaImpor?.berhenti().catch(() => undefined);
   await pekerjaDokumen?.berhenti().catch(() => undefined);
+  await pekerjaEkspor?.berhenti().catch(() => undefined);
   await antrean?.tutup().catch(() => undefined);
   await database.close();
   log.info({ signal }, 'server berhenti');
@@ -149,6 +153,16 @@ pekerjaDokumen =
     ? new PekerjaDokumen(antrean, pembuatDokumen(database.db, files, config), { jumlah: config.dokumen.pekerja, log })
     : null;
 await pekerjaDokumen?.mulai();
+// Issue #33: and of writing large list exports (EKSPOR_PEKERJA).
+pekerjaEkspor =
+  config.ekspor.pekerja > 0
+    ? new PekerjaEkspor(
+        antrean,
+        { db: database.db, files, pembuat: PEMBUAT_EKSPOR },
+        { jumlah: config.ekspor.pekerja, log },
+      )
+    : null;
+await pekerjaEkspor?.mulai();
 // The demo's own documents are made after listening: the portal is usable while they are.
 if (config.seedDemo) {
   // Drawn in a thread of their own (a scanned page is about a second of CPU), ended when done.

@@ -6,14 +6,16 @@
 // user, and every answer, errors included, must say no-store unless the route is named below as
 // cacheable on purpose.
 
-import { DASAR_HUKUM_BAKU, DEMO_PASSWORD } from '@portal/contract';
+import { DASAR_HUKUM_BAKU, DEMO_PASSWORD, NONASN_PAGE } from '@portal/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { seedAfirmasi } from './db/seed/afirmasi.js';
 import { seedNonAsn } from './db/seed/nonasn.js';
 import { seedSanggah } from './db/seed/sanggah.js';
 import { seedSanggahNilai } from './db/seed/sanggah-nilai.js';
+import { PEMBUAT_EKSPOR } from './ekspor-jenis.js';
 import { kerjakanPengumuman, pembuatDokumen } from './modules/dokumen-resmi/pekerja.js';
+import { antrekanEkspor, kerjakanEkspor } from './modules/export/job.js';
 import { openBerkasStore } from './storage/open-berkas-store.js';
 import { type ApiFixture, listBody, type Method, useApiFixture } from './test/api-fixture.js';
 
@@ -164,6 +166,21 @@ async function personalDataCases(fx: ApiFixture): Promise<Case[]> {
 
   const list = listBody();
   const exportBody = { format: 'csv', sorting: list.sorting, searchTerm: '' };
+  // Issue #33: a large list export made on the job queue, and its file.
+  const ekspor = await antrekanEkspor(db, {
+    penggunaId: await idOf('admin.pppk'),
+    jenis: 'NONASN',
+    halaman: NONASN_PAGE,
+    nama: 'data-nonasn',
+    format: 'csv',
+    permintaan: {
+      scope: { instansiId: 4, maskNik: false },
+      view: { filter: {}, sorting: { column: 'nama', direction: 'asc' }, searchTerm: '' },
+    },
+  });
+  const files = openBerkasStore(fx.ctx.config, fx.ctx.db);
+  if ((await kerjakanEkspor({ db, files, pembuat: PEMBUAT_EKSPOR }, ekspor.id)) !== 'SELESAI')
+    throw new Error('ekspor tidak selesai');
   return [
     // Accounts, sessions and tokens.
     {
@@ -246,6 +263,9 @@ async function personalDataCases(fx: ApiFixture): Promise<Case[]> {
     { who: 'admin.pppk', method: 'POST', url: '/api/pppk/nonasn/export', body: exportBody },
     { who: 'admin.pppk', url: '/api/pppk/nonasn/instansi' },
     { who: 'admin.pppk', url: `/api/pppk/nonasn/${nonasn.id}` },
+    { who: 'admin.pppk', url: `/api/ekspor?halaman=${NONASN_PAGE}` },
+    { who: 'admin.pppk', url: `/api/ekspor/${ekspor.id}` },
+    { who: 'admin.pppk', url: `/api/ekspor/${ekspor.id}/berkas` },
     // Official documents and their public check.
     { who: 'admin.rajaampat', url: '/api/cpns/admin/dokumen-resmi' },
     { who: 'admin.rajaampat', url: `/api/cpns/admin/dokumen-resmi/progres/${progres}` },

@@ -2,18 +2,21 @@
 // PostgreSQL queue as the instances (any number of such processes may run; no job runs twice):
 // reading documents, BACA_PEKERJA at once (default 1), and (issue #33) applying imports,
 // IMPOR_PEKERJA at once (default 1; instances may then run with IMPOR_PEKERJA=0), and making
-// announcements, DOKUMEN_PEKERJA at once (default 1). It stops cleanly
+// announcements, DOKUMEN_PEKERJA at once (default 1), and writing large list exports,
+// EKSPOR_PEKERJA at once (default 1). It stops cleanly
 // on SIGTERM after the document in hand. It needs DATABASE_URL: the embedded database belongs to
 // the one server process that opened it, whose own workers do this work.
 
 import os from 'node:os';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { PEMBUAT_EKSPOR } from './ekspor-jenis.js';
 import { createLogger } from './logger.js';
 import { bukaAntrean } from './modules/baca/antrean.js';
 import { metrikBaca } from './modules/baca/metrik.js';
 import { Pembaca } from './modules/baca/pekerja.js';
 import { PekerjaDokumen, pembuatDokumen } from './modules/dokumen-resmi/pekerja.js';
+import { PekerjaEkspor } from './modules/export/job.js';
 import { PekerjaImpor } from './modules/impor/pekerja.js';
 import { PortalMetrics } from './modules/metrics/metrics.js';
 import { startMetricsServer } from './modules/metrics/server.js';
@@ -57,6 +60,16 @@ const pekerjaDokumen =
     ? new PekerjaDokumen(antrean, pembuatDokumen(database.db, files, config), { jumlah: config.dokumen.pekerja, log })
     : null;
 await pekerjaDokumen?.mulai();
+// Issue #33: large list exports, EKSPOR_PEKERJA at once (the files are kept in the shared store).
+const pekerjaEkspor =
+  config.ekspor.pekerja > 0
+    ? new PekerjaEkspor(
+        antrean,
+        { db: database.db, files, pembuat: PEMBUAT_EKSPOR },
+        { jumlah: config.ekspor.pekerja, log },
+      )
+    : null;
+await pekerjaEkspor?.mulai();
 const metricsServer = config.metrics.port
   ? await startMetricsServer(metrics, config.metrics.host, config.metrics.port)
   : null;
@@ -65,8 +78,9 @@ log.info(
     pekerja: Math.max(1, config.baca.pekerja),
     pekerjaImpor: config.impor.pekerja,
     pekerjaDokumen: config.dokumen.pekerja,
+    pekerjaEkspor: config.ekspor.pekerja,
   },
-  'pekerja baca dokumen, impor dan dokumen resmi berjalan',
+  'pekerja baca dokumen, impor, dokumen resmi dan unduhan berjalan',
 );
 
 const stop = async (signal: string) => {
@@ -74,6 +88,7 @@ const stop = async (signal: string) => {
   await pembaca.berhenti();
   await pekerjaImpor?.berhenti();
   await pekerjaDokumen?.berhenti();
+  await pekerjaEkspor?.berhenti();
   await antrean.tutup();
   metricsServer?.close();
   await database.close();

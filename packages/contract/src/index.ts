@@ -13,6 +13,7 @@ export * from './schemas/auth.js';
 export * from './schemas/bacaan.js';
 export * from './schemas/dashboard.js';
 export * from './schemas/dokumen-resmi.js';
+export * from './schemas/ekspor.js';
 export * from './schemas/impor.js';
 export * from './schemas/jadwal.js';
 export * from './schemas/lists.js';

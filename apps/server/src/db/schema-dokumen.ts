@@ -117,6 +117,29 @@ export interface DokumenResmiProgresTable {
   dibuat_at: Generated<Date>;
 }
 
+/** Issue #33: a list export made on the job queue (migration 0045). */
+export interface EksporJobTable {
+  id: string;
+  pengguna_id: number;
+  jenis: 'PELAMAR' | 'NONASN';
+  halaman: string;
+  format: 'xlsx' | 'csv';
+  nama_berkas: string;
+  permintaan: unknown;
+  status: Generated<'MENUNGGU' | 'BERJALAN' | 'SELESAI' | 'GAGAL'>;
+  diantre: Generated<boolean>;
+  selesai: Generated<number>;
+  total: Generated<number>;
+  berkas_sha256: string | null;
+  ukuran: string | number | null;
+  pesan: string | null;
+  dibuat_at: Generated<Date>;
+  dikerjakan_at: Date | null;
+  diubah_at: Generated<Date>;
+  kedaluwarsa_at: Date | null;
+  diunduh_at: Date | null;
+}
+
 /** Issue #22: a stored file's bytes in parts, when documents live in PostgreSQL (migration 0020). */
 export interface BerkasIsiTable {
   sha256: string;

@@ -24,6 +24,7 @@ import type {
   DokumenBacaanTable,
   DokumenResmiProgresTable,
   DokumenResmiTable,
+  EksporJobTable,
   ImporBarisTable,
   ImporCekTable,
   ImporJobTable,
@@ -119,6 +120,7 @@ export interface DB {
   instansi_kop: InstansiKopTable;
   dokumen_resmi: DokumenResmiTable;
   dokumen_resmi_progres: DokumenResmiProgresTable;
+  ekspor_job: EksporJobTable;
   dokumen_resmi_daftar: DokumenResmiDaftarTable;
   dokumen_resmi_baris: DokumenResmiBarisTable;
   impor_cek: ImporCekTable;

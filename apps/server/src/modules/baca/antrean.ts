@@ -45,6 +45,14 @@ export const ANTREAN_DOKUMEN = 'dokumen-resmi';
 /** The queue's own expiry of an announcement (a quarter of a million rows takes a minute or two). */
 const KEDALUWARSA_DOKUMEN_DETIK = 60 * 60;
 
+/**
+ * Issue #33: a list export to write (modules/export/job.ts). Never retried by the queue: a job
+ * whose worker died is ended as failed by its heartbeat, and the user asks again.
+ */
+export const ANTREAN_EKSPOR = 'ekspor-daftar';
+/** The queue's own expiry of an export (a million rows take a few minutes). */
+const KEDALUWARSA_EKSPOR_DETIK = 60 * 60;
+
 /** Attempts after the first, and the first pause (doubled each time: retryBackoff). */
 export const ULANG_BACA = { retryLimit: 3, retryDelay: 20, retryBackoff: true } as const;
 /** A job not finished in this many seconds is failed by the queue and retried. */
@@ -118,6 +126,12 @@ export async function bukaAntrean(sumber: SumberAntrean, opsi: OpsiAntrean = {})
     policy: 'standard',
     retryLimit: 0,
     expireInSeconds: KEDALUWARSA_DOKUMEN_DETIK,
+  });
+  await boss.createQueue(ANTREAN_EKSPOR, {
+    name: ANTREAN_EKSPOR,
+    policy: 'standard',
+    retryLimit: 0,
+    expireInSeconds: KEDALUWARSA_EKSPOR_DETIK,
   });
   const transaksi = async <T>(work: (db: PgBoss.Db) => Promise<T>): Promise<T> => {
     if (sumber.kind === 'pglite') {

@@ -6,7 +6,7 @@
 // formula (formula.ts, issue #30). Also the download's headers, alike for every list.
 
 import { once } from 'node:events';
-import type { PassThrough } from 'node:stream';
+import type { PassThrough, Readable } from 'node:stream';
 import { type ExportFormat, formatTanggal, formatWaktu } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -58,6 +58,20 @@ export const csvCell = (value: CellValue | undefined): string => {
   const text = safe === null || safe === undefined ? '' : String(safe);
   return /[";,\n\r\t]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 };
+
+/**
+ * Issue #33: the batches as they are, telling `hitung` how many rows each held once it has been
+ * written (an export job's progress and heartbeat; a job cancelled stops there by throwing).
+ */
+export async function* terhitung<Row>(
+  batches: AsyncIterable<Row[]>,
+  hitung?: (rows: number) => Promise<void>,
+): AsyncGenerator<Row[]> {
+  for await (const batch of batches) {
+    yield batch;
+    await hitung?.(batch.length);
+  }
+}
 
 /** Writes respecting backpressure: a slow client slows the reading, not the memory. */
 async function write(stream: PassThrough, chunk: string): Promise<void> {
@@ -115,12 +129,17 @@ export const EXPORT_MIME: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
 };
 
-/** Sends an export being written as the download `{name}-{YYYYMMDD}.{format}`, never cached. */
-export function sendExport(reply: FastifyReply, name: string, format: ExportFormat, stream: PassThrough) {
+/** An export's download name: `{name}-{YYYYMMDD}.{format}`. */
+export function namaUnduhan(name: string, format: ExportFormat): string {
   const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+  return `${name}-${day}.${format}`;
+}
+
+/** Sends an export (being written, or a job's stored file) as a download, never cached. */
+export function sendExport(reply: FastifyReply, fileName: string, format: ExportFormat, stream: Readable) {
   return reply
     .header('Content-Type', EXPORT_MIME[format])
-    .header('Content-Disposition', `attachment; filename="${name}-${day}.${format}"`)
+    .header('Content-Disposition', `attachment; filename="${fileName}"`)
     .header('Cache-Control', 'no-store')
     .send(stream);
 }

@@ -28,7 +28,7 @@ import type { Kysely } from 'kysely';
 import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
-import { sendExport } from '../export/sheet.js';
+import { namaUnduhan, sendExport } from '../export/sheet.js';
 import { pageRoute } from '../shared/page-route.js';
 import { SharedReads } from '../shared/shared-reads.js';
 import { eksporMutu } from './ekspor.js';
@@ -107,7 +107,12 @@ export async function mutuRoutes(app: FastifyInstance, { db, cacheSeconds }: { d
       async (request, reply) => {
         const { format, ...query } = request.query;
         const isi = await laporan(of(request, query));
-        return sendExport(reply, `mutu-verifikasi-${track}`, format as ExportFormat, eksporMutu(isi, format));
+        return sendExport(
+          reply,
+          namaUnduhan(`mutu-verifikasi-${track}`, format as ExportFormat),
+          format as ExportFormat,
+          eksporMutu(isi, format),
+        );
       },
     );
   }

@@ -13,8 +13,10 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { type ExportColumn, writeCsv, writeXlsx } from '../export/sheet.js';
-import { type NonAsnScope, nonAsnBatches } from './queries.js';
+import type { PembuatSatuEkspor } from '../export/job.js';
+import { type ExportColumn, terhitung, writeCsv, writeXlsx } from '../export/sheet.js';
+import { hitungView } from '../shared/list-sql.js';
+import { type NonAsnScope, nonAsnBatches, nonAsnView } from './queries.js';
 
 const masaKerja = (bulan: number) => `${Math.floor(bulan / 12)} tahun ${bulan % 12} bulan`;
 
@@ -41,9 +43,10 @@ export function exportNonAsn(
   scope: NonAsnScope,
   request: Pick<NonAsnListRequest, 'filter' | 'sorting' | 'searchTerm'>,
   format: ExportFormat,
+  hitung?: (rows: number) => Promise<void>,
 ): PassThrough {
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const batches = nonAsnBatches(db, scope, request);
+  const batches = terhitung(nonAsnBatches(db, scope, request), hitung);
   const produce =
     format === 'csv'
       ? writeCsv(out, NONASN_EXPORT_COLUMNS, batches)
@@ -51,3 +54,15 @@ export function exportNonAsn(
   produce.catch((error: unknown) => out.destroy(error as Error));
   return out;
 }
+
+/** Issue #33: what an export job of Data Non ASN repeats (job.ts): its view and the scope. */
+export interface PermintaanEksporNonAsn {
+  scope: NonAsnScope;
+  view: Pick<NonAsnListRequest, 'filter' | 'sorting' | 'searchTerm'>;
+}
+
+/** Data Non ASN's export, from its request or from its job (one way for both). */
+export const pembuatEksporNonAsn: PembuatSatuEkspor<PermintaanEksporNonAsn> = {
+  jumlah: (db, p, batas) => hitungView(db, nonAsnView(db, p.scope, p.view), batas),
+  tulis: (db, p, format, hitung) => exportNonAsn(db, p.scope, p.view, format, hitung),
+};

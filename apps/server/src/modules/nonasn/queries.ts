@@ -202,17 +202,30 @@ export async function listNonAsn(
 }
 
 /** The whole filtered view in the list's order, a batch at a time (exports), by keyset. */
+/** The records an export holds (its filter, search and status), unordered. */
+export function nonAsnView(
+  db: Kysely<DB>,
+  scope: NonAsnScope,
+  request: Pick<NonAsnListRequest, 'filter' | 'searchTerm'>,
+) {
+  const { filter, searchTerm } = request;
+  const view = filtered(db, scope, filter, searchTerm);
+  return filter.statusKonfirmasi ? view.where('status_konfirmasi', '=', filter.statusKonfirmasi) : view;
+}
+
 export async function* nonAsnBatches(
   db: Kysely<DB>,
   scope: NonAsnScope,
   request: Pick<NonAsnListRequest, 'filter' | 'sorting' | 'searchTerm'>,
   batchSize = 2000,
 ): AsyncGenerator<NonAsnRow[]> {
-  const { filter, sorting, searchTerm } = request;
-  let view = filtered(db, scope, filter, searchTerm);
-  if (filter.statusKonfirmasi) view = view.where('status_konfirmasi', '=', filter.statusKonfirmasi);
-  yield* keysetBatches(view, SORT_COLUMN[sorting.column], sorting.direction, batchSize, (ids) =>
-    rowsOf(db, ids, scope),
+  const { sorting } = request;
+  yield* keysetBatches(
+    nonAsnView(db, scope, request),
+    SORT_COLUMN[sorting.column],
+    sorting.direction,
+    batchSize,
+    (ids) => rowsOf(db, ids, scope),
   );
 }
 

@@ -29,10 +29,10 @@ import { actorOf, principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { forbidden } from '../../errors.js';
 import type { Actor } from '../audit/audit.js';
-import { sendExport } from '../export/sheet.js';
+import { kirimEkspor } from '../export/job.js';
 import { pageRoute } from '../shared/page-route.js';
 import { dashboardKonfirmasi } from './dashboard-konfirmasi.js';
-import { exportNonAsn } from './export.js';
+import { pembuatEksporNonAsn } from './export.js';
 import { instansiOptions, listNonAsn, nonAsnDetail, nonAsnScope } from './queries.js';
 import { konfirmasiNonAsn, konfirmasiNonAsnBanyak } from './service.js';
 
@@ -50,7 +50,10 @@ function adminOf(request: FastifyRequest): Actor {
   return actorOf(request);
 }
 
-export async function nonAsnRoutes(app: FastifyInstance, { db }: { db: Kysely<DB> }) {
+export async function nonAsnRoutes(
+  app: FastifyInstance,
+  { db, eksporLangsungMaks }: { db: Kysely<DB>; eksporLangsungMaks: number },
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const scopeOf = (request: FastifyRequest) => nonAsnScope(principalOf(request));
 
@@ -70,7 +73,21 @@ export async function nonAsnRoutes(app: FastifyInstance, { db }: { db: Kysely<DB
     }),
     async (request, reply) => {
       const { format, ...view } = request.body;
-      return sendExport(reply, 'data-nonasn', format, exportNonAsn(db, scopeOf(request), view, format));
+      // Issue #33: over EKSPOR_LANGSUNG_MAKS rows the file is a job (202) the screen follows.
+      return kirimEkspor(
+        reply,
+        db,
+        {
+          penggunaId: principalOf(request).id,
+          jenis: 'NONASN',
+          halaman: NONASN_PAGE,
+          nama: 'data-nonasn',
+          format,
+          permintaan: { scope: scopeOf(request), view },
+        },
+        pembuatEksporNonAsn,
+        eksporLangsungMaks,
+      );
     },
   );
 

@@ -14,8 +14,10 @@ import {
 } from '@portal/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { type ExportColumn, writeCsv, writeXlsx } from '../export/sheet.js';
-import { type ListScope, pelamarBatches } from './queries.js';
+import type { PembuatSatuEkspor } from '../export/job.js';
+import { type ExportColumn, terhitung, writeCsv, writeXlsx } from '../export/sheet.js';
+import { hitungView } from '../shared/list-sql.js';
+import { type ListScope, pelamarBatches, pelamarView } from './queries.js';
 
 const STATUS_SUPERVISI_NAMA: Record<string, string> = {
   DISETUJUI: 'Disetujui',
@@ -61,9 +63,10 @@ export function exportPelamar(
   request: Pick<PelamarListRequest, 'filter' | 'sorting' | 'searchTerm'>,
   format: ExportFormat,
   title: string,
+  hitung?: (rows: number) => Promise<void>,
 ): PassThrough {
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const batches = pelamarBatches(db, list, scope, request);
+  const batches = terhitung(pelamarBatches(db, list, scope, request), hitung);
   const produce =
     format === 'csv'
       ? writeCsv(out, PELAMAR_EXPORT_COLUMNS, batches)
@@ -71,3 +74,17 @@ export function exportPelamar(
   produce.catch((error: unknown) => out.destroy(error as Error));
   return out;
 }
+
+/** Issue #33: what an export job of a pelamar list repeats (job.ts): the list, its view, the scope. */
+export interface PermintaanEksporPelamar {
+  list: PelamarList;
+  scope: ListScope;
+  view: Pick<PelamarListRequest, 'filter' | 'sorting' | 'searchTerm'>;
+  judul: string;
+}
+
+/** A pelamar list's export, from its request or from its job (one way for both). */
+export const pembuatEksporPelamar: PembuatSatuEkspor<PermintaanEksporPelamar> = {
+  jumlah: (db, p, batas) => hitungView(db, pelamarView(db, p.list, p.scope, p.view), batas),
+  tulis: (db, p, format, hitung) => exportPelamar(db, p.list, p.scope, p.view, format, p.judul, hitung),
+};

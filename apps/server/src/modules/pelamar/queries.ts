@@ -416,6 +416,18 @@ export async function listPelamar(
  * The whole filtered view in the list's order, a batch at a time (exports): keyset continuation
  * on (sort column, id), so every batch is an index range and memory stays flat.
  */
+/** The rows a list's export holds (its filter, search and status), unordered. */
+export function pelamarView(
+  db: Kysely<DB>,
+  list: PelamarList,
+  scope: ListScope,
+  request: Pick<PelamarListRequest, 'filter' | 'searchTerm'>,
+) {
+  const { filter, searchTerm } = request;
+  const view = filtered(db, scoped(db, list, scope, searchTerm, filter.kerjaSaya), scope, filter, searchTerm);
+  return filter.statusVerifikasi ? view.where('status_verifikasi', '=', filter.statusVerifikasi) : view;
+}
+
 export async function* pelamarBatches(
   db: Kysely<DB>,
   list: PelamarList,
@@ -423,10 +435,12 @@ export async function* pelamarBatches(
   request: Pick<PelamarListRequest, 'filter' | 'sorting' | 'searchTerm'>,
   batchSize = 2000,
 ): AsyncGenerator<PelamarRow[]> {
-  const { filter, sorting, searchTerm } = request;
-  let view = filtered(db, scoped(db, list, scope, searchTerm, filter.kerjaSaya), scope, filter, searchTerm);
-  if (filter.statusVerifikasi) view = view.where('status_verifikasi', '=', filter.statusVerifikasi);
-  yield* keysetBatches(view, SORT_COLUMN[sorting.column], sorting.direction, batchSize, (ids) =>
-    pageRows(db, ids, scope),
+  const { sorting } = request;
+  yield* keysetBatches(
+    pelamarView(db, list, scope, request),
+    SORT_COLUMN[sorting.column],
+    sorting.direction,
+    batchSize,
+    (ids) => pageRows(db, ids, scope),
   );
 }

@@ -29,10 +29,10 @@ import { principalOf } from '../../auth/access.js';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { type BerkasStore, sendBerkas } from '../../storage/berkas-store.js';
-import { sendExport } from '../export/sheet.js';
+import { kirimEkspor } from '../export/job.js';
 import { pageRoute } from '../shared/page-route.js';
 import { akhiranBentuk, BENTUK_BERKAS, dokumenBerkas, pelamarDetail } from './detail.js';
-import { exportPelamar } from './export.js';
+import { pembuatEksporPelamar } from './export.js';
 import { type ListScope, listPelamar } from './queries.js';
 
 export function listScope(principal: Principal, track: TrackId, klaimMenit: number): ListScope {
@@ -68,9 +68,14 @@ export interface PelamarRouteOptions {
   db: Kysely<DB>;
   files: BerkasStore;
   klaimMenit: number;
+  /** Issue #33: exports of more rows are made on the job queue (export/job.ts). */
+  eksporLangsungMaks: number;
 }
 
-export async function pelamarListRoutes(app: FastifyInstance, { db, files, klaimMenit }: PelamarRouteOptions) {
+export async function pelamarListRoutes(
+  app: FastifyInstance,
+  { db, files, klaimMenit, eksporLangsungMaks }: PelamarRouteOptions,
+) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   for (const track of TRACK_IDS) {
     for (const [segment, modes] of listsBySegment(track)) {
@@ -109,8 +114,21 @@ export async function pelamarListRoutes(app: FastifyInstance, { db, files, klaim
               throw new AppError(404, 'NOT_FOUND', 'Daftar ini tidak dapat diunduh.');
             const { format, ...view } = request.body;
             const screen = PELAMAR_LISTS[list];
-            const stream = exportPelamar(db, list, scopeOf(request), view, format, screen);
-            return sendExport(reply, `${screen}-${track}`, format, stream);
+            // Issue #33: over EKSPOR_LANGSUNG_MAKS rows the file is a job (202) the screen follows.
+            return kirimEkspor(
+              reply,
+              db,
+              {
+                penggunaId: principalOf(request).id,
+                jenis: 'PELAMAR',
+                halaman: pageOf(request),
+                nama: `${screen}-${track}`,
+                format,
+                permintaan: { list, scope: scopeOf(request), view, judul: screen },
+              },
+              pembuatEksporPelamar,
+              eksporLangsungMaks,
+            );
           },
         );
       }

@@ -217,3 +217,19 @@ export async function* keysetBatches<R>(
     if (rows.length < batchSize) return;
   }
 }
+
+/**
+ * How many rows a list's view holds, counting no further than `batas` when given (an export asks
+ * "more than N?", which must not cost a count of a million).
+ */
+export async function hitungView(
+  db: Kysely<DB>,
+  // biome-ignore lint/suspicious/noExplicitAny: any list's view of one table (as keysetBatches).
+  view: SelectQueryBuilder<DB, any, object>,
+  batas?: number,
+): Promise<number> {
+  const rows = view.select(sql<number>`1`.as('satu'));
+  const bounded = batas === undefined ? rows : rows.limit(batas + 1);
+  const row = await db.selectFrom(bounded.as('v')).select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
