@@ -53,7 +53,11 @@ export interface RequestOptions {
   /** Treat a 401 as "session over" (default true); login and the startup check opt out. */
   expireOnUnauthorized?: boolean;
   signal?: AbortSignal;
-  /** Read the answer as a file (documents, exports) instead of JSON. */
+  /**
+   * Read the answer as a file (documents, exports) instead of JSON. A 202 is read as JSON even so:
+   * the server queued the file's making and answers with its job (issue #33, a large list export),
+   * so the caller gets that job's body instead of a Blob.
+   */
   as?: 'json' | 'blob';
   /** With `as: 'blob'`: called with the bytes received so far while the file arrives. */
   onProgress?: (bytes: number) => void;
@@ -148,7 +152,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw error;
   }
   if (response.status === 204) return undefined as T;
-  if (as === 'blob') return (await readBlob(response, onProgress)) as T;
+  if (as === 'blob' && response.status !== 202) return (await readBlob(response, onProgress)) as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }

@@ -3,6 +3,7 @@
 
 import type {
   DashboardKonfirmasiResponse,
+  EksporJob,
   InstansiOptions,
   KonfirmasiBanyakResult,
   KonfirmasiNonAsn,
@@ -20,12 +21,19 @@ export function postNonAsnList(state: State, signal?: AbortSignal) {
   return request<NonAsnListResponse>('/pppk/nonasn/filter', { method: 'POST', body: state, signal });
 }
 
+/** The current view as a file, or – a large one, made on the server's queue – its job (issue #33). */
 export function postNonAsnExport(
   payload: NonAsnExportRequest,
   onProgress: (bytes: number) => void,
   signal?: AbortSignal,
 ) {
-  return request<Blob>('/pppk/nonasn/export', { method: 'POST', body: payload, as: 'blob', onProgress, signal });
+  return request<Blob | EksporJob>('/pppk/nonasn/export', {
+    method: 'POST',
+    body: payload,
+    as: 'blob',
+    onProgress,
+    signal,
+  });
 }
 
 export function getNonAsnInstansi(signal?: AbortSignal) {

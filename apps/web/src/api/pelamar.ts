@@ -2,6 +2,7 @@
 // list response out.
 
 import type {
+  EksporJob,
   PelamarDetail,
   PelamarExportRequest,
   PelamarList,
@@ -35,7 +36,10 @@ export function getBerkas(path: string) {
   return request<Blob>(path, { as: 'blob' });
 }
 
-/** A recap's current view as a file; `onProgress` gets the bytes received so far. */
+/**
+ * A recap's current view as a file; `onProgress` gets the bytes received so far. A large one is
+ * made on the server's queue instead: then its job (issue #33, api/ekspor.ts follows it).
+ */
 export function postPelamarExport(
   track: TrackId,
   list: PelamarList,
@@ -43,7 +47,7 @@ export function postPelamarExport(
   onProgress: (bytes: number) => void,
   signal?: AbortSignal,
 ) {
-  return request<Blob>(pelamarListUrl(track, list, '/export'), {
+  return request<Blob | EksporJob>(pelamarListUrl(track, list, '/export'), {
     method: 'POST',
     body: payload,
     as: 'blob',

@@ -42,6 +42,16 @@ export const idList = {
   exportCancel: 'Batalkan',
   exportDone: 'Berkas selesai diunduh.',
   exportFailed: 'Berkas gagal diunduh. Silakan coba lagi.',
+  /** Issue #33: a large export made by the server's queue, followed on the list. */
+  exportWaiting: 'Menunggu giliran pembuatan berkas…',
+  exportRows: (selesai: number, total: number) =>
+    total > 0
+      ? `Menyiapkan berkas: ${formatAngka(selesai)} dari ${formatAngka(total)} baris`
+      : 'Menyiapkan berkas: menghitung baris…',
+  exportProgress: 'Kemajuan unduhan',
+  exportReady: (namaBerkas: string, megabytes: string) => `Berkas unduhan siap: ${namaBerkas} (${megabytes} MB)`,
+  exportReadyDownload: 'Unduh berkas',
+  exportReadyDismiss: 'Tutup pemberitahuan berkas unduhan',
   instansi: 'Instansi',
   semuaInstansi: 'Semua instansi',
   instansiTidakAda: 'Instansi tidak ditemukan',

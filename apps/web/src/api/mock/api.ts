@@ -12,6 +12,7 @@ import {
   DEMO_PASSWORD,
   type DemoAccount,
   demoMenuPrincipal,
+  type EksporTerakhir,
   ERROR_CODES,
   type ListResponse,
   MOCK_DELAY_MS,
@@ -297,6 +298,12 @@ export async function handle(request: Request): Promise<Response> {
   // The role-aware dashboard's figures come from the server's counters; the mock has none.
   if (area === 'dashboard') return json(200, { tanggal: new Date().toISOString().slice(0, 10), sections: [] });
   if (area === 'auth') return auth(request, second);
+  // Issue #33: the mock's exports always answer their file, so no export job is ever waiting.
+  if (area === 'ekspor') {
+    if (second !== undefined) return fail(404, MOCK_ERRORS.notFound, `Unduhan ${second} tidak ditemukan.`);
+    if (request.method !== 'GET') return notAllowed(request.method, url.pathname);
+    return json(200, { ekspor: null } satisfies EksporTerakhir);
+  }
   if (area === 'commands') {
     if (request.method !== 'POST') return notAllowed(request.method, url.pathname);
     return command(second, await body(request));

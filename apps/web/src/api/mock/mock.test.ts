@@ -114,6 +114,19 @@ describe('mock applicant lists', () => {
     expect((await call('POST', '/api/cpns/tidak-ada/filter', state)).status).toBe(404);
     expect((await call('GET', '/api/cpns/admin/filter')).status).toBe(405);
   });
+
+  it('answers a list screen’s export lookup with none (its exports are files, never jobs: issue #33)', async () => {
+    const answer = await call('GET', `/api/ekspor?${new URLSearchParams({ halaman: '/cpns/rekap-pelamar' })}`);
+    expect(answer).toEqual({ status: 200, body: { ekspor: null } });
+    const exported = await handle(
+      new Request('http://localhost/api/cpns/admin/export', {
+        method: 'POST',
+        body: JSON.stringify({ format: 'csv' }),
+      }),
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('Content-Type')).toContain('text/csv');
+  });
 });
 
 describe('mock reading of documents (issue #35)', () => {

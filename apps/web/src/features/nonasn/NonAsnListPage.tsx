@@ -9,6 +9,7 @@ import {
   type KeputusanKonfirmasi,
   type KonfirmasiSummary,
   NONASN_FILTER_KEYS,
+  NONASN_PAGE,
   NONASN_SORT_COLUMNS,
   type NonAsnExportRequest,
   type NonAsnRow,
@@ -127,6 +128,7 @@ function nonAsnDescription(national: boolean, boleh: boolean, tidakBoleh: string
     invalidates: [['dashboard-konfirmasi']],
     exports: {
       fileName: (format) => `data-nonasn.${format}`,
+      halaman: NONASN_PAGE,
       download: (format, state, onProgress, signal) =>
         postNonAsnExport(exportRequest<NonAsnExportRequest>(format, state), onProgress, signal),
     },

@@ -79,6 +79,7 @@ export function ListScreen<Row extends ListRow, Summary = unknown>({
                   <ExportButtons
                     disabled={!known || recordsTotal === 0}
                     fileName={d.exports.fileName}
+                    halaman={d.exports.halaman}
                     download={(format, onProgress, signal) =>
                       (d.exports as NonNullable<typeof d.exports>).download(format, state, onProgress, signal)
                     }

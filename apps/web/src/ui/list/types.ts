@@ -2,7 +2,7 @@
 // columns with their formatters, its filters, its default sort (in `spec`), where a row leads, its
 // bulk actions with their confirmations and its exports. `ListScreen` renders the rest.
 
-import type { ExportFormat, ListResponse, TableState, TrackId } from '@portal/contract';
+import type { EksporJob, ExportFormat, ListResponse, TableState, TrackId } from '@portal/contract';
 import type { ReactNode } from 'react';
 import type { Column } from '../../table/DataTable';
 import type { ListFilter, ListSpec } from '../../table/listState';
@@ -92,12 +92,15 @@ export interface BulkActionDescription {
 
 export interface ExportDescription {
   fileName: (format: ExportFormat) => string;
+  /** The file, or the job the server makes a large one in (issue #33). */
   download: (
     format: ExportFormat,
     state: ListState,
     onProgress: (bytes: number) => void,
     signal: AbortSignal,
-  ) => Promise<Blob>;
+  ) => Promise<Blob | EksporJob>;
+  /** The screen's path, under which the server keeps the user's export job (found again after a reload). */
+  halaman: string;
 }
 
 export interface ListQueryView<Summary> {

@@ -161,6 +161,7 @@ export function pelamarListDescription(options: PelamarListOptions): ListDescrip
     exports: PELAMAR_EXPORT_LISTS.includes(list)
       ? {
           fileName: (format) => `${PELAMAR_LISTS[list]}-${track}.${format}`,
+          halaman: `/${track}/${PELAMAR_LISTS[list]}`,
           download: (format, state, onProgress, signal) =>
             postPelamarExport(track, list, exportRequest<PelamarExportRequest>(format, state), onProgress, signal),
         }
