@@ -72,6 +72,8 @@ export default defineConfig({
       // Issue #34: no blind second verification unless a flow asks for it (verifikasi-kedua.spec.ts
       // sets the rate itself, running after every flow that decides).
       DEMO_SAMPEL_PERSEN: '0',
+      // Issue #33: a recap's whole list is an export job (lists.spec.ts); a searched view still streams.
+      EKSPOR_LANGSUNG_MAKS: '200',
       // Issue #6: forgot-password is read from the development mailbox (no SMTP here).
       DEV_MAILBOX: 'true',
       // Single sign-on (issue #6): the embedded provider's issuer is built from the public URL; the

@@ -199,3 +199,51 @@ test.describe('on a 390 px phone', () => {
     await expect(range(page)).toHaveText(/^11–20 dari/);
   });
 });
+
+// Issue #33: a view of more rows than EKSPOR_LANGSUNG_MAKS (200 in this suite) is made on the job
+// queue: the screen follows the job, then downloads the file; after a reload it finds it again.
+test('a large export is made on the job queue, followed, and found again after a reload', async ({ page }) => {
+  test.setTimeout(150_000);
+  await signIn(page, 'monitor.cpns');
+  await page.goto('/cpns/rekap-pelamar');
+  await expect(range(page)).toHaveText(/^1–10 dari [\d.]+ data$/);
+  const total = Number(
+    (/dari ([\d.]+) data$/.exec((await range(page).textContent()) ?? '')?.[1] ?? '0').replaceAll('.', ''),
+  );
+  expect(total).toBeGreaterThan(200);
+  const progress = page.getByRole('status').filter({ hasText: /Menunggu giliran|Menyiapkan berkas/ });
+
+  const csvDownload = page.waitForEvent('download', { timeout: 90_000 });
+  const asked = page.waitForResponse((r) => r.url().endsWith('/api/cpns/admin/export'));
+  await page.getByRole('button', { name: 'Unduh CSV' }).click();
+  expect((await asked).status()).toBe(202);
+  await expect(progress).toBeVisible();
+  const csv = await csvDownload;
+  expect(csv.suggestedFilename()).toMatch(/^rekap-pelamar-cpns-\d{8}\.csv$/);
+  const lines = readFileSync((await csv.path()) as string, 'utf8')
+    .split('\r\n')
+    .filter(Boolean);
+  expect(lines[0]).toContain('Nomor Peserta;NIK;Nama');
+  expect(lines).toHaveLength(total + 1);
+  await expect(page.getByText('Berkas selesai diunduh.')).toBeVisible();
+
+  // Excel, and a reload as soon as the job is there: the screen follows it again, or offers its file.
+  const xlsxDownload = page.waitForEvent('download', { timeout: 90_000 });
+  const askedXlsx = page.waitForResponse((r) => r.url().endsWith('/api/cpns/admin/export'));
+  await page.getByRole('button', { name: 'Unduh Excel' }).click();
+  expect((await askedXlsx).status()).toBe(202);
+  await page.reload();
+  const ready = page.getByRole('button', { name: 'Unduh berkas' });
+  await expect(ready.or(progress).first()).toBeVisible({ timeout: 30_000 });
+  if (await ready.isVisible()) {
+    await expect(page.getByText(/^Berkas unduhan siap: rekap-pelamar-cpns-\d{8}\.xlsx \([\d,]+ MB\)$/)).toBeVisible();
+    await ready.click();
+  }
+  const xlsx = await xlsxDownload;
+  expect(xlsx.suggestedFilename()).toMatch(/^rekap-pelamar-cpns-\d{8}\.xlsx$/);
+  expect(
+    readFileSync((await xlsx.path()) as string)
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK');
+});
