@@ -157,10 +157,12 @@ try {
   log(`database ${database} created`);
 
   // A migrates and seeds the demo data (documents into PostgreSQL); then B, on the same database.
-  const a = startInstance('A', PORTS[0], { SEED_DEMO: 'true' });
+  // Issue #33: A makes no export jobs (EKSPOR_PEKERJA=0), so a large export asked of A is written
+  // by B's worker into the shared store and served by A.
+  const a = startInstance('A', PORTS[0], { SEED_DEMO: 'true', EKSPOR_PEKERJA: '0', EKSPOR_LANGSUNG_MAKS: '100' });
   await waitFor(`http://127.0.0.1:${PORTS[0]}/api/health/ready`, a, 600);
   log(`instance A ready on :${PORTS[0]} (migrated, demo data seeded)`);
-  const b = startInstance('B', PORTS[1], { SEED_DEMO: 'false' });
+  const b = startInstance('B', PORTS[1], { SEED_DEMO: 'false', EKSPOR_LANGSUNG_MAKS: '100' });
   await waitFor(`http://127.0.0.1:${PORTS[1]}/api/health/ready`, b, 120);
   log(`instance B ready on :${PORTS[1]} (own data folder, nothing seeded)`);
 

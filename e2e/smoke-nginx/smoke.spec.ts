@@ -2,7 +2,8 @@
 // sticky sessions (scripts/smoke-nginx.mjs). Through nginx: the caching and compression it adds,
 // sign-in, a verification decision with its documents opened, an export, SSO sign-in; and
 // directly on each instance: a document instance A stored (its demo seed, into PostgreSQL) is
-// read, byte for byte, from instance B, which never stored anything.
+// read, byte for byte, from instance B, which never stored anything; and a large export asked of A
+// is written by B's worker and downloaded from A (issue #33).
 
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, STORAGE_KEYS } from '@portal/contract';
@@ -103,6 +104,34 @@ test('a document stored through instance A is read, whole, from instance B', asy
   const bytes = await fromB.body();
   expect(bytes.length).toBeGreaterThan(100);
   expect(bytes.equals(await fromA.body())).toBe(true);
+});
+
+test('a large export asked of instance A is written by instance B and downloaded from A (issue #33)', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, 'admin.cpns');
+  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  const asked = await request.post(`${INSTANCE_A}/api/cpns/admin/export`, {
+    headers: { ...headers, ...(await xsrfHeaders(request, INSTANCE_A)) },
+    data: { format: 'csv', filter: {}, sorting: { column: 'id', direction: 'asc' }, searchTerm: '' },
+  });
+  expect(asked.status(), await asked.text()).toBe(202);
+  let job = await asked.json();
+  await expect
+    .poll(
+      async () => {
+        job = await (await request.get(`${INSTANCE_A}/api/ekspor/${job.id}`, { headers })).json();
+        return job.status;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe('SELESAI');
+  const file = await request.get(`${INSTANCE_A}/api/ekspor/${job.id}/berkas`, { headers });
+  expect(file.status()).toBe(200);
+  const lines = (await file.text()).split('\r\n').filter(Boolean);
+  expect(job.total).toBeGreaterThan(100);
+  expect(lines).toHaveLength(job.total + 1);
 });
 
 test('SSO sign-in through nginx, and a sign-out on one instance ends the session on the other', async ({
