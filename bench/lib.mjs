@@ -1,8 +1,11 @@
 // What the benchmarks share: the 1 M load in a PostgreSQL database of their own, the built server
 // started against it, a signed-in session as the SPA holds it, and percentiles.
 import { execFileSync, spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import forge from 'node-forge';
 import pg from 'pg';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -141,4 +144,44 @@ export async function adminSummaries(base, headers) {
   const answer = await res.json();
   if (!res.ok) throw new Error(`admin filter: ${res.status} ${JSON.stringify(answer)}`);
   return answer.summaries;
+}
+
+/**
+ * Issue #31: outside the demo an official PDF is signed with the agency's certificate: a throwaway
+ * self-signed one (RSA 2048, as agencies' are) as a PKCS#12 file for TTE_P12 (password "bench").
+ */
+export function benchP12(name = 'bench') {
+  const keys = forge.pki.rsa.generateKeyPair(2048);
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = keys.publicKey;
+  cert.serialNumber = '01';
+  cert.validity.notBefore = new Date(Date.now() - 3600_000);
+  cert.validity.notAfter = new Date(Date.now() + 24 * 3600_000);
+  const attrs = [{ shortName: 'CN', value: 'Bench Kementerian Hukum' }];
+  cert.setSubject(attrs);
+  cert.setIssuer(attrs);
+  cert.sign(keys.privateKey, forge.md.sha256.create());
+  const file = path.join(tmpdir(), `${name}.p12`);
+  const asn = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], 'bench', { algorithm: '3des' });
+  writeFileSync(file, Buffer.from(forge.asn1.toDer(asn).getBytes(), 'binary'));
+  return file;
+}
+
+/**
+ * An instansi's CPNS applicants all decided and reviewed (a fifth TMS) and the track locked by
+ * admin.cpns: what an announcement needs. Returns how many were newly decided.
+ */
+export async function putuskanDanKunci(db, instansiId) {
+  const decided = await db.query(
+    `UPDATE pelamar SET status_verifikasi = CASE WHEN id % 5 = 0 THEN 'TMS' ELSE 'MS' END,
+       alasan_tms = CASE WHEN id % 5 = 0 THEN ARRAY['IPK'] END, status_supervisi = 'DISETUJUI'
+     WHERE instansi_id = $1 AND track = 'cpns' AND (status_verifikasi = 'BELUM' OR status_supervisi IS DISTINCT FROM 'DISETUJUI')`,
+    [instansiId],
+  );
+  await db.query(
+    `INSERT INTO final_verifikasi (instansi_id, track, dikunci_oleh)
+     SELECT $1, 'cpns', id FROM app_user WHERE username = 'admin.cpns' ON CONFLICT DO NOTHING`,
+    [instansiId],
+  );
+  return decided.rowCount;
 }

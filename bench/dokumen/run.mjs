@@ -1,38 +1,16 @@
 // The largest announcement (issue #20, see README.md): Kementerian Hukum's 250,000 CPNS applicants
 // of the 1 M load, all decided and locked, printed through the API as the admin does. Prints the
 // time, the server's memory growth, the file's size and pages; asserts nothing.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import forge from 'node-forge';
 import pg from 'pg';
-import { ensureData, session, startServer, stop } from '../lib.mjs';
+import { benchP12, ensureData, putuskanDanKunci, session, startServer, stop } from '../lib.mjs';
 
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bench_lists';
 const PORT = Number(process.env.BENCH_PORT ?? 3315);
 const base = `http://127.0.0.1:${PORT}`;
 const INSTANSI = 3;
-
-/**
- * Issue #31: outside the demo the PDF is signed with the agency's certificate: a throwaway
- * self-signed one (RSA 2048, as agencies' are) as a PKCS#12 for TTE_P12.
- */
-function benchP12() {
-  const keys = forge.pki.rsa.generateKeyPair(2048);
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = keys.publicKey;
-  cert.serialNumber = '01';
-  cert.validity.notBefore = new Date(Date.now() - 3600_000);
-  cert.validity.notAfter = new Date(Date.now() + 24 * 3600_000);
-  const attrs = [{ shortName: 'CN', value: 'Bench Kementerian Hukum' }];
-  cert.setSubject(attrs);
-  cert.setIssuer(attrs);
-  cert.sign(keys.privateKey, forge.md.sha256.create());
-  const file = path.join(tmpdir(), 'bench-dokumen.p12');
-  const asn = forge.pkcs12.toPkcs12Asn1(keys.privateKey, [cert], 'bench', { algorithm: '3des' });
-  writeFileSync(file, Buffer.from(forge.asn1.toDer(asn).getBytes(), 'binary'));
-  return file;
-}
 
 const rssMb = (pid) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -44,23 +22,13 @@ async function main() {
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   // Everyone of the instansi decided and reviewed (a fifth TMS), and the track locked.
-  const decided = await db.query(
-    `UPDATE pelamar SET status_verifikasi = CASE WHEN id % 5 = 0 THEN 'TMS' ELSE 'MS' END,
-       alasan_tms = CASE WHEN id % 5 = 0 THEN ARRAY['IPK'] END, status_supervisi = 'DISETUJUI'
-     WHERE instansi_id = $1 AND track = 'cpns' AND (status_verifikasi = 'BELUM' OR status_supervisi IS DISTINCT FROM 'DISETUJUI')`,
-    [INSTANSI],
-  );
-  await db.query(
-    `INSERT INTO final_verifikasi (instansi_id, track, dikunci_oleh)
-     SELECT $1, 'cpns', id FROM app_user WHERE username = 'admin.cpns' ON CONFLICT DO NOTHING`,
-    [INSTANSI],
-  );
+  const decided = await putuskanDanKunci(db, INSTANSI);
   const count = (
     await db.query(`SELECT count(*)::int AS n FROM pelamar WHERE instansi_id = $1 AND track = 'cpns'`, [INSTANSI])
   ).rows[0].n;
   await db.end();
   console.log(
-    `instansi ${INSTANSI}, CPNS: ${count.toLocaleString('en')} applicants (${decided.rowCount} newly decided for the bench)`,
+    `instansi ${INSTANSI}, CPNS: ${count.toLocaleString('en')} applicants (${decided} newly decided for the bench)`,
   );
 
   const { child } = await startServer(PORT, {
@@ -68,7 +36,7 @@ async function main() {
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     SEED_DEMO: 'false',
     PUBLIC_URL: 'https://portal.example.go.id',
-    TTE_P12: benchP12(),
+    TTE_P12: benchP12('bench-dokumen'),
     TTE_P12_PASSWORD: 'bench',
   });
   try {

@@ -21,7 +21,7 @@ import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { type Actor, recordAudit } from '../audit/audit.js';
 import { ANTREAN_DOKUMEN, type Antrean, type OpsiPekerja, PekerjaAntrean, relaiBaris } from '../baca/antrean.js';
-import { statusFinal } from '../verifikasi/service.js';
+import { terkunciFinal } from '../verifikasi/service.js';
 import { belumFinal, type DokumenScope, dokumenMilik, kotaBelumDiisi } from './dokumen.js';
 import { buatPengumuman } from './service.js';
 import { type Penanda, penandaTangan } from './tte.js';
@@ -101,7 +101,8 @@ export async function antrekanPengumuman(
   actor: Actor,
   request: PengumumanRequest,
 ): Promise<DokumenProgres> {
-  if (!(await statusFinal(db, scope)).terkunci) throw belumFinal(scope);
+  // The lock only: its four counts over a quarter of a million rows took seconds under load.
+  if (!(await terkunciFinal(db, scope))) throw belumFinal(scope);
   // Issue #31: signed "Ditetapkan di {kota}" – refused now rather than by the worker.
   const kop = await db
     .selectFrom('instansi_kop')

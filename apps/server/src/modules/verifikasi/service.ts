@@ -392,6 +392,20 @@ export async function setujuiBanyak(
 }
 
 /** What stands between the instansi and its final lock, and the lock itself. */
+/** Whether the admin has locked the track's results (the lock's row only, none of the counts). */
+export async function terkunciFinal(
+  db: Kysely<DB> | Transaction<DB>,
+  scope: Pick<TrackScope, 'track' | 'instansiId'>,
+): Promise<boolean> {
+  const lock = await db
+    .selectFrom('final_verifikasi')
+    .where('instansi_id', '=', scope.instansiId)
+    .where('track', '=', scope.track)
+    .select('instansi_id')
+    .executeTakeFirst();
+  return lock !== undefined;
+}
+
 export async function statusFinal(
   db: Kysely<DB> | Transaction<DB>,
   scope: Pick<TrackScope, 'track' | 'instansiId'>,
