@@ -247,3 +247,5 @@ async function main() {
 }
 
 await main();
+// The verifiers' keep-alive sockets would hold the process open.
+process.exit(0);
