@@ -2,16 +2,22 @@
 // with a "Slow 4G" profile (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up) and the CPU of a
 // device class (issue #33: the slowdown is calibrated on this machine, as DevTools' calibrated
 // presets are, not a fixed factor), a fresh profile, the production build. Prints bytes and times
-// beside the targets; asserts nothing.
-import { mkdtempSync, rmSync } from 'node:fs';
+// beside the targets; asserts nothing. In the same run, alternating with the portal's runs, the same
+// steps of the Mantine floor (lantai/, issue #33): each of the portal's steps as a multiple of what
+// React and Mantine alone cost on the same link and CPU (BENCH_LANTAI=0 leaves it out).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../../scripts/chromium.mjs';
 import { freePort } from '../../scripts/pg-cluster.mjs';
 import { DEMO_PASSWORD, root, startServer, stop } from '../lib.mjs';
+import { buildLantai, serveLantai } from './lantai/serve.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const LANTAI = process.env.BENCH_LANTAI !== '0';
+/** Issue #33: every step of the portal within this multiple of the Mantine floor's. */
+const LANTAI_TARGET = 1.5;
 // A fixed port when the machine's ports are shared out (BENCH_PORT), otherwise any free one.
 const PORT = Number(process.env.BENCH_PORT ?? 0);
 const SLOW_4G = {
@@ -180,7 +186,53 @@ async function oneRun(base) {
   }
 }
 
+/**
+ * The Mantine floor's steps (lantai/main.tsx), timed as the portal's are: the first visit until the
+ * same two fields are there, then from the click on Masuk until the list's first row of data is
+ * drawn (the floor signs in and goes straight to the list), then a new tab straight to the list,
+ * and the one after. The floor has no service worker: its repeat visits come from the HTTP cache.
+ */
+async function oneRunLantai(base) {
+  const { profile, context } = await browser(base, 'bench-web-lantai-');
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    const wire = await throttle(context, page);
+    const user = page.getByLabel('Nama Pengguna');
+    const signInButton = page.getByRole('button', { name: 'Masuk', exact: true });
+    const rows = (tab) => tab.getByRole('table', { name: 'Rekap Seluruh Pelamar' }).locator(DATA_ROW).first();
+    const firstVisit = await timed(async () => {
+      await page.goto('/masuk', { waitUntil: 'commit' });
+      await user.waitFor();
+      await signInButton.waitFor();
+    });
+    const firstBytes = wire.bytes;
+    await user.fill('admin.cpns');
+    await page.getByLabel('Kata Sandi').fill(DEMO_PASSWORD);
+    const signIn = await timed(async () => {
+      await signInButton.click();
+      await rows(page).waitFor();
+    });
+    const visit = async (tab) => {
+      await throttle(context, tab);
+      return timed(async () => {
+        await tab.goto('/daftar', { waitUntil: 'commit' });
+        await rows(tab).waitFor();
+      });
+    };
+    const second = await context.newPage();
+    const repeat = await visit(second);
+    await second.close();
+    const again = await visit(await context.newPage());
+    return { firstVisit, firstBytes, signIn, repeat, again };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+/** The version of a package the portal and the floor are both built with, as installed. */
+const versi = (name) => JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8')).version;
 
 /** How many applicants the verifier's day decides per run, and how long they look at each first. */
 const DAY_DECISIONS = Number(process.env.BENCH_DAY ?? 6);
@@ -263,12 +315,15 @@ async function verifierDay(base) {
 async function main() {
   const port = PORT || (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-data-'));
+  // Built before the server starts, so the build's work is over before anything is timed.
+  const lantaiDist = LANTAI ? await buildLantai() : null;
   const { child } = await startServer(port, {
     DATA_DIR: dataDir,
     JWT_SECRET: 'bench-web-secret-bench-web-secret-0123456789',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'),
   });
+  const lantai = lantaiDist ? await serveLantai(lantaiDist, port) : null;
   try {
     const perangkat = PERANGKAT[process.env.BENCH_PERANGKAT ?? 'menengah'];
     if (!perangkat) throw new Error(`BENCH_PERANGKAT: ${Object.keys(PERANGKAT).join(' or ')}`);
@@ -283,8 +338,13 @@ async function main() {
         `${perangkat.nama} (benchmark index ≈ ${perangkat.indeks}): this machine scores ${cal.tanpa}, ` +
         `CPU ×${cal.rate} scores ${cal.dapat}`;
     }
+    // The portal and the floor in turn, so the machine's drift (README.md) falls on both alike.
     const runs = [];
-    for (let i = 0; i < RUNS; i++) runs.push(await oneRun(`http://127.0.0.1:${port}`));
+    const lantaiRuns = [];
+    for (let i = 0; i < RUNS; i++) {
+      runs.push(await oneRun(`http://127.0.0.1:${port}`));
+      if (lantai) lantaiRuns.push(await oneRunLantai(lantai.base));
+    }
     const day = process.env.BENCH_DAY === '0' ? null : await verifierDay(`http://127.0.0.1:${port}`);
     const row = (step, key, target, format = seconds) => ({
       step,
@@ -303,6 +363,37 @@ async function main() {
         row('repeat visit, list shown (s)', 'repeat', '≤ 1.0'),
         row('the visit after, list shown (s)', 'again', '≤ 1.0'),
       ]);
+    if (lantaiRuns.length) {
+      // Ratios of medians. The floor signs in straight into the list, so its "sign-in → rows" is
+      // what both of the portal's signed-in steps are read against: sign-in → dashboard (another
+      // screen, with its own call), opening the list from there, and the two together (Masuk until
+      // the list's rows, as the floor has it, less the time a person takes to click).
+      const lantaiMedian = (key) => median(lantaiRuns.map((r) => r[key]));
+      const portalMedian = (key) => median(runs.map((r) => (typeof key === 'function' ? key(r) : r[key])));
+      const compare = (step, portalKey, lantaiKey, format = seconds, target = LANTAI_TARGET) => {
+        const ratio = portalMedian(portalKey) / lantaiMedian(lantaiKey);
+        return {
+          step,
+          portal: format(portalMedian(portalKey)),
+          floor: format(lantaiMedian(lantaiKey)),
+          'floor runs': lantaiRuns.map((r) => format(r[lantaiKey])).join(' / '),
+          'portal / floor': `${ratio.toFixed(2)}×`,
+          target: target ? `≤ ${target}× ${ratio <= target ? '✓' : '✗'}` : '–',
+        };
+      };
+      console.log(
+        `The Mantine floor (bench/web/lantai: React ${versi('react')}, Mantine ${versi('@mantine/core')}), same link and CPU, runs taken in turn with the portal's`,
+      );
+      console.table([
+        compare('first visit: sign-in form usable (s)', 'firstVisit', 'firstVisit'),
+        compare('first visit: transferred (KB)', 'firstBytes', 'firstBytes', (b) => Math.round(b / 1024), null),
+        compare('sign-in → dashboard (portal) / → rows (floor) (s)', 'signIn', 'signIn'),
+        compare('open a list (portal) / sign-in → rows (floor) (s)', 'list', 'signIn'),
+        compare('sign-in → dashboard + open a list / sign-in → rows (s)', (r) => r.signIn + r.list, 'signIn'),
+        compare('repeat visit, list shown (s)', 'repeat', 'repeat'),
+        compare('the visit after, list shown (s)', 'again', 'again'),
+      ]);
+    }
     if (day) {
       console.log(
         `Verifier's day (issue #32), ${day.times.length} decisions: Simpan & berikutnya → next name and first document drawn, ` +
@@ -312,6 +403,8 @@ async function main() {
       );
     }
   } finally {
+    await lantai?.close();
+    if (lantaiDist) rmSync(lantaiDist, { recursive: true, force: true });
     await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
