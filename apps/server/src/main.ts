@@ -12,19 +12,16 @@ import { type Database, openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { lengkapiDokumenDemo } from './db/seed/dokumen-demo.js';
 import { seedDemo } from './db/seed/index.js';
-import { PEMBUAT_EKSPOR } from './ekspor-jenis.js';
 import { createLogger } from './logger.js';
 import { type Antrean, bukaAntrean, type SumberAntrean } from './modules/baca/antrean.js';
 import { BuatUtas } from './modules/baca/contoh-utas.js';
 import { metrikBaca } from './modules/baca/metrik.js';
 import { Pembaca } from './modules/baca/pekerja.js';
 import { ATUR_PUBLIC_URL, peringatanAlamat } from './modules/dokumen-resmi/alamat-cek.js';
-import { PekerjaDokumen, pembuatDokumen } from './modules/dokumen-resmi/pekerja.js';
 import { bacaP12, caDemo } from './modules/dokumen-resmi/tte.js';
-import { PekerjaEkspor } from './modules/export/job.js';
 import type { Lifecycle } from './modules/health/routes.js';
-import { PekerjaImpor } from './modules/impor/pekerja.js';
 import { startMetricsServer } from './modules/metrics/server.js';
+import { mulaiPekerjaBaris } from './pekerja-baris.js';
 import { openBerkasStore } from './storage/open-berkas-store.js';
 
 const started = performance.now();
@@ -95,9 +92,7 @@ const metricsServer = config.metrics.port
 // Issue #35: set once the server listens (below).
 let antrean: Antrean | null = null;
 let pembaca: Pembaca | null = null;
-let pekerjaImpor: PekerjaImpor | null = null;
-let pekerjaDokumen: PekerjaDokumen | null = null;
-let pekerjaEkspor: PekerjaEkspor | null = null;
+let pekerjaBaris: Awaited<ReturnType<typeof mulaiPekerjaBaris>> | null = null;
 
 const shutdown = async (signal: string) => {
   lifecycle.draining = true;
@@ -114,9 +109,7 @@ const shutdown = async (signal: string) => {
   await app.close();
   metricsServer?.close();
   await pembaca?.berhenti().catch(() => undefined);
-  await pekerjaImpor?.berhenti().catch(() => undefined);
-  await pekerjaDokumen?.berhenti().catch(() => undefined);
-  await pekerjaEkspor?.berhenti().catch(() => undefined);
+  await pekerjaBaris?.berhenti();
   await antrean?.tutup().catch(() => undefined);
   await database.close();
   log.info({ signal }, 'server berhenti');
@@ -143,26 +136,9 @@ pembaca =
       })
     : null;
 await pembaca?.mulai();
-// Issue #33: this instance's share of applying imports (IMPOR_PEKERJA).
-pekerjaImpor =
-  config.impor.pekerja > 0 ? new PekerjaImpor(antrean, database.db, { jumlah: config.impor.pekerja, log }) : null;
-await pekerjaImpor?.mulai();
-// Issue #33: and of making announcements (DOKUMEN_PEKERJA).
-pekerjaDokumen =
-  config.dokumen.pekerja > 0
-    ? new PekerjaDokumen(antrean, pembuatDokumen(database.db, files, config), { jumlah: config.dokumen.pekerja, log })
-    : null;
-await pekerjaDokumen?.mulai();
-// Issue #33: and of writing large list exports (EKSPOR_PEKERJA).
-pekerjaEkspor =
-  config.ekspor.pekerja > 0
-    ? new PekerjaEkspor(
-        antrean,
-        { db: database.db, files, pembuat: PEMBUAT_EKSPOR },
-        { jumlah: config.ekspor.pekerja, log },
-      )
-    : null;
-await pekerjaEkspor?.mulai();
+// Issue #33: this instance's share of applying imports, making announcements and writing large
+// exports (IMPOR_PEKERJA, DOKUMEN_PEKERJA, EKSPOR_PEKERJA).
+pekerjaBaris = await mulaiPekerjaBaris(antrean, database.db, files, config, log);
 // The demo's own documents are made after listening: the portal is usable while they are.
 if (config.seedDemo) {
   // Drawn in a thread of their own (a scanned page is about a second of CPU), ended when done.

@@ -10,16 +10,13 @@
 import os from 'node:os';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
-import { PEMBUAT_EKSPOR } from './ekspor-jenis.js';
 import { createLogger } from './logger.js';
 import { bukaAntrean } from './modules/baca/antrean.js';
 import { metrikBaca } from './modules/baca/metrik.js';
 import { Pembaca } from './modules/baca/pekerja.js';
-import { PekerjaDokumen, pembuatDokumen } from './modules/dokumen-resmi/pekerja.js';
-import { PekerjaEkspor } from './modules/export/job.js';
-import { PekerjaImpor } from './modules/impor/pekerja.js';
 import { PortalMetrics } from './modules/metrics/metrics.js';
 import { startMetricsServer } from './modules/metrics/server.js';
+import { mulaiPekerjaBaris } from './pekerja-baris.js';
 import { openBerkasStore } from './storage/open-berkas-store.js';
 
 const config = loadConfig();
@@ -50,26 +47,9 @@ const pembaca = new Pembaca(antrean, database.db, files, {
   onSelesai: metrikBaca(metrics.registry, antrean),
 });
 await pembaca.mulai();
-// Its own pool (DB_POOL_SIZE): batches of APPLY_BATCH rows, one transaction each.
-const pekerjaImpor =
-  config.impor.pekerja > 0 ? new PekerjaImpor(antrean, database.db, { jumlah: config.impor.pekerja, log }) : null;
-await pekerjaImpor?.mulai();
-// Issue #33: announcements, DOKUMEN_PEKERJA at once (the documents are kept in the shared store).
-const pekerjaDokumen =
-  config.dokumen.pekerja > 0
-    ? new PekerjaDokumen(antrean, pembuatDokumen(database.db, files, config), { jumlah: config.dokumen.pekerja, log })
-    : null;
-await pekerjaDokumen?.mulai();
-// Issue #33: large list exports, EKSPOR_PEKERJA at once (the files are kept in the shared store).
-const pekerjaEkspor =
-  config.ekspor.pekerja > 0
-    ? new PekerjaEkspor(
-        antrean,
-        { db: database.db, files, pembuat: PEMBUAT_EKSPOR },
-        { jumlah: config.ekspor.pekerja, log },
-      )
-    : null;
-await pekerjaEkspor?.mulai();
+// Imports (its own pool, DB_POOL_SIZE: batches of APPLY_BATCH rows, one transaction each),
+// announcements and large exports (their files kept in the shared store), each at its setting.
+const pekerjaBaris = await mulaiPekerjaBaris(antrean, database.db, files, config, log);
 const metricsServer = config.metrics.port
   ? await startMetricsServer(metrics, config.metrics.host, config.metrics.port)
   : null;
@@ -86,9 +66,7 @@ log.info(
 const stop = async (signal: string) => {
   log.info({ signal }, 'pekerja berhenti setelah dokumen yang sedang dibaca');
   await pembaca.berhenti();
-  await pekerjaImpor?.berhenti();
-  await pekerjaDokumen?.berhenti();
-  await pekerjaEkspor?.berhenti();
+  await pekerjaBaris.berhenti();
   await antrean.tutup();
   metricsServer?.close();
   await database.close();
