@@ -3,10 +3,11 @@
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { PGlite, type PGliteInterface, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, type PGlite as PGliteKysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { prepareStatements } from './prepared-statements.js';
@@ -27,6 +28,39 @@ export const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm, unaccent }
 
 // int8 (count(*), bigint ids) as numbers: our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+/**
+ * Issue #33: Kysely on the embedded database, giving the event loop a turn after every statement.
+ * PGlite runs a statement synchronously (WASM) and answers with a promise already settled, so a
+ * loop that awaits one statement after another (an export's batches, an import's rows) runs as
+ * one unbroken chain of microtasks: no timer fires and no request is read until the loop ends
+ * (seconds: /api/health waited 4.7-13 s as a 50,000-row export job began). After each statement
+ * the caller goes on in the next turn, so requests waiting are read and answered in between.
+ */
+export function kyselyPglite(pglite: PGliteInterface): Kysely<DB> {
+  const bergiliran = <T>(answer: Promise<T>): Promise<T> => answer.finally(() => nextTurn());
+  const embedded: PGliteKysely = {
+    get closed() {
+      return pglite.closed;
+    },
+    get ready() {
+      return pglite.ready;
+    },
+    get waitReady() {
+      return pglite.waitReady;
+    },
+    close: () => pglite.close(),
+    query: (text, params, options) => bergiliran(pglite.query(text, params, options)),
+    transaction: (work) =>
+      pglite.transaction((tx) =>
+        work({
+          query: (text, params, options) => bergiliran(tx.query(text, params, options)),
+          rollback: () => tx.rollback(),
+        }),
+      ),
+  };
+  return new Kysely<DB>({ dialect: new PGliteDialect({ pglite: embedded }) });
+}
 
 /** How long a request waits for a new PostgreSQL connection before it is answered 503. */
 export const CONNECT_TIMEOUT_MS = 5_000;
@@ -67,6 +101,6 @@ export async function openDatabase(database: Config['database'], options: OpenOp
     mkdirSync(dataDir, { recursive: true });
   }
   const pglite = await PGlite.create(dataDir, PGLITE_OPTIONS);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const db = kyselyPglite(pglite);
   return { db, kind: 'pglite', pool: null, pglite, close: () => db.destroy() };
 }

@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { XSRF_COOKIE, XSRF_HEADER } from '@portal/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { Kysely, PGliteDialect } from 'kysely';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { hashPassword } from '../auth/passwords.js';
 import { type Config, loadConfig } from '../config.js';
-import { openDatabase, PGLITE_OPTIONS } from '../db/database.js';
+import { kyselyPglite, openDatabase, PGLITE_OPTIONS } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import type { DB } from '../db/schema.js';
 import type { SumberAntrean } from '../modules/baca/antrean.js';
@@ -36,7 +36,7 @@ let template: Promise<PGlite> | undefined;
 
 async function migratedTemplate(): Promise<PGlite> {
   const pglite = await PGlite.create(PGLITE_OPTIONS);
-  const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+  const db = kyselyPglite(pglite);
   await migrate(db);
   await noSample(db);
   return pglite;
@@ -47,7 +47,7 @@ export async function createTestDb(): Promise<TestDb> {
   if (!url) {
     template ??= migratedTemplate();
     const pglite = await (await template).clone();
-    const db = new Kysely<DB>({ dialect: new PGliteDialect({ pglite }) });
+    const db = kyselyPglite(pglite);
     return { db, sumberAntrean: { kind: 'pglite', pglite }, close: () => db.destroy() };
   }
   const schema = `test_${randomUUID().replaceAll('-', '').slice(0, 20)}`;

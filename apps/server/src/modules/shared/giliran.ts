@@ -34,16 +34,20 @@ export function beriGiliran(): Promise<void> {
   });
 }
 
+/** Yields one turn of the event loop (requests waiting are read), without pausing. */
+export const giliranBerikut = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * A loop of background work that yields every SLICE_MS: `await giliran.mungkinBeri()` between
- * units of work costs a clock read when the slice is not over.
+ * units of work costs a clock read when the slice is not over. `beri`: how it yields (by default
+ * giving way to people; giliranBerikut for work that must not be held back, only broken up).
  */
-export function pembagiGiliran() {
+export function pembagiGiliran(beri: () => Promise<void> = beriGiliran) {
   let mulai = performance.now();
   return {
     async mungkinBeri(): Promise<void> {
       if (performance.now() - mulai < SLICE_MS) return;
-      await beriGiliran();
+      await beri();
       mulai = performance.now();
     },
   };
