@@ -45,11 +45,13 @@ export async function ensureData(dbUrl, filesDir) {
 /**
  * The built server (production mode) on `port`; `env` adds or overrides settings. BENCH_NODE_ARGS
  * adds Node's own flags, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" (not allowed in NODE_OPTIONS).
+ * BENCH_SERVER names another build's main.js (a build copied aside, to time it beside this one).
  */
 export async function startServer(port, env) {
   const started = performance.now();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn('node', [...nodeArgs, path.join(root, 'apps/server/dist/main.js')], {
+  const main = process.env.BENCH_SERVER ?? path.join(root, 'apps/server/dist/main.js');
+  const child = spawn('node', [...nodeArgs, main], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

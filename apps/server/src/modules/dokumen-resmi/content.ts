@@ -16,6 +16,7 @@ import {
   type PengumumanRequest,
   STATUS_VERIFIKASI_NAMA,
 } from '@portal/contract';
+import { pembagiGiliran } from '../shared/giliran.js';
 import { CONTENT_WIDTH, type Column, type OfficialPdf } from './pdf.js';
 import { pembukaanBeritaAcara, terbilang } from './terbilang.js';
 
@@ -90,8 +91,14 @@ export async function tulisPengumuman(pdf: OfficialPdf, isi: IsiPengumuman): Pro
   let no = 0;
   let current: number | null = null;
   let table: { row: (row: BarisPengumuman & { no: number }) => void; end: () => void } | null = null;
+  // Issue #33: laying out a batch of 5,000 rows is seconds of JavaScript. It goes in slices of a
+  // few milliseconds that give way to people's requests (shared/giliran.ts), as an import's check
+  // does: a job made by the instance that serves them (on the embedded default, always) slows
+  // down while they work rather than slowing them down.
+  const giliran = pembagiGiliran();
   for await (const batch of isi.baris()) {
     for (const row of batch) {
+      await giliran.mungkinBeri();
       if (row.formasi.id !== current) {
         table?.end();
         current = row.formasi.id;

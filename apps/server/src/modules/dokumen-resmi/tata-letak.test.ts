@@ -515,3 +515,43 @@ describe('the seat in the letterhead, through the API (issue #31)', () => {
     expect(last).toContain('Demikian pengumuman ini disampaikan');
   }, 60_000);
 });
+
+describe('a large announcement and the event loop (issue #33)', () => {
+  it('lays out a batch of rows in slices, the event loop turning meanwhile', async () => {
+    // Counted while the rows are laid out: a batch comes as one array (the embedded database's
+    // answer), so without slices not one turn would pass until the batch was done.
+    let turns = 0;
+    let counting = true;
+    const tick = () => {
+      if (!counting) return;
+      turns += 1;
+      setImmediate(tick);
+    };
+    const isi = isiPengumuman([1500, 1500]);
+    const pdf = new OfficialPdf(
+      {
+        kop: { instansi: 'Uji', alamat: null, kota: 'Waisai', logo: null },
+        kode: KODE,
+        cekUrl: CEK_URL,
+        qr,
+        halaman: null,
+      },
+      null,
+      { title: 'Uji' },
+    );
+    const laidOut = await tulisPengumuman(pdf, {
+      ...isi,
+      async *baris() {
+        for await (const batch of isi.baris()) {
+          setImmediate(tick);
+          yield batch;
+        }
+        counting = false;
+      },
+    });
+    await pdf.end();
+    expect(laidOut).toBe(3000);
+    // Some 3,000 rows of layout are well over a hundred milliseconds: dozens of 4 ms slices.
+    expect(turns).toBeGreaterThanOrEqual(10);
+  }, 60_000);
+});
