@@ -530,7 +530,7 @@ describe('a large announcement and the event loop (issue #33)', () => {
     const isi = isiPengumuman([1500, 1500]);
     const pdf = new OfficialPdf(
       {
-        kop: { instansi: 'Uji', alamat: null, kota: 'Waisai', logo: null },
+        kop: { instansi: 'Uji', alamat: '', kota: 'Waisai', logo: null },
         kode: KODE,
         cekUrl: CEK_URL,
         qr,
