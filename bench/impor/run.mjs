@@ -4,15 +4,15 @@
 // BENCH_VERIFIERS (16) verifiers at work alone and while a second file of as many new applicants
 // is imported. Prints times, rows per second, the server's memory growth and the verifiers'
 // latencies beside the targets; asserts nothing.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createWriteStream, openAsBlob, readFileSync, statSync } from 'node:fs';
+import { createWriteStream, existsSync, openAsBlob, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { JENIS_IMPOR } from '../../apps/server/src/modules/impor/kinds.ts';
-import { adminUrl, session, startServer, stop } from '../lib.mjs';
+import { adminUrl, root, session, startServer, stop } from '../lib.mjs';
 import { prepareVerifiers, verifikasiLoad } from '../verify/loop.mjs';
 
 const N = Number(process.env.BENCH_APPLICANTS ?? 1_000_000);
@@ -21,7 +21,18 @@ const VERIFIERS = Number(process.env.BENCH_VERIFIERS ?? 16);
 const VERIFY_ALONE_SECONDS = Number(process.env.BENCH_VERIFY_SECONDS ?? 30);
 const VERIFY_DURING_SECONDS = Number(process.env.BENCH_VERIFY_DURING_SECONDS ?? 120);
 /** Keep the database of an earlier run (its first N applicants) and go straight to documents. */
-const REUSE = process.env.BENCH_REUSE === '1';
+const REUSE = process.env.BENCH_REUSE === '1' || process.env.BENCH_AGAIN_ONLY === '1';
+/**
+ * Only the re-import of the kept file (BENCH_KEEP) into a database that an earlier run of the same
+ * BENCH_APPLICANTS loaded: to compare two builds' re-imports in turn without loading a million
+ * applicants before each.
+ */
+const AGAIN_ONLY = process.env.BENCH_AGAIN_ONLY === '1';
+/**
+ * The server to start: the build in apps/server/dist, or another one (e.g. a copy of the build
+ * before a change, with a `node_modules` link to the repository's beside it).
+ */
+const SERVER = process.env.BENCH_SERVER;
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bench_impor';
 const PORT = Number(process.env.BENCH_PORT ?? 3316);
 const base = `http://127.0.0.1:${PORT}`;
@@ -56,6 +67,7 @@ const formasiKey = (f) => [INSTANSI[f % INSTANSI.length], 'cpns', `JF-BENCH-${f}
 
 async function generate() {
   await mkdir(dir, { recursive: true });
+  if (AGAIN_ONLY && existsSync(path.join(dir, 'pelamar.csv'))) return;
   await writeLines(path.join(dir, 'formasi.csv'), FORMASI_HEADER, FORMASI, (f) => [
     ...formasiKey(f),
     `Jabatan Bench ${f}`,
@@ -201,6 +213,30 @@ async function terapkan(headers, report, t0, peak) {
 
 const seconds = (r) => Number(r.toFixed(1));
 
+/** The server of BENCH_SERVER started as bench/lib.mjs starts the build (same settings). */
+async function startServerAt(entry, port, env) {
+  const child = spawn('node', [path.resolve(root, entry)], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+      // The SPA the copy would look for beside itself.
+      WEB_DIST: path.join(root, 'apps/web/dist'),
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { child };
+}
+
 /**
  * The verifiers alone for a while, then while `during()` runs (for at most
  * BENCH_VERIFY_DURING_SECONDS: flat-out verifiers on two cores slow a million-row import to tens
@@ -242,7 +278,7 @@ async function main() {
   }
   await admin.end();
   // The demo accounts and instansi (and its few thousand demo applicants) to import beside.
-  const { child } = await startServer(PORT, {
+  const { child } = await (SERVER ? (p, e) => startServerAt(SERVER, p, e) : startServer)(PORT, {
     DATABASE_URL: dbUrl,
     SEED_DEMO: 'true',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
@@ -267,7 +303,14 @@ async function main() {
       'RSS growth (MB)': Math.round(r.peak - before),
     });
     const runs = [];
-    if (REUSE) console.log('BENCH_REUSE: the applicants of an earlier run are kept; their imports are not repeated');
+    if (AGAIN_ONLY) {
+      // Earlier checks' staged rows go first, so each build's check finds the same tables.
+      await db.query('TRUNCATE impor_baris, impor_tolak');
+      const again = await imporFile(headers, 'pelamar', path.join(dir, 'pelamar.csv'), child.pid);
+      runs.push(row('same file again', again, '≤ 120 s, 0 changes'));
+      console.table(runs);
+    } else if (REUSE)
+      console.log('BENCH_REUSE: the applicants of an earlier run are kept; their imports are not repeated');
     else {
       await imporFile(headers, 'formasi', path.join(dir, 'formasi.csv'), child.pid);
       const first = await imporFile(headers, 'pelamar', path.join(dir, 'pelamar.csv'), child.pid);

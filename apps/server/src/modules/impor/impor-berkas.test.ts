@@ -81,6 +81,16 @@ describe('files an import cannot read (issue #30)', () => {
     expect(row).toEqual({ nama: 'Badan "Uji" Kutip' });
   });
 
+  it('stages backslashes, tabs and line breaks inside cells as they are (COPY on PostgreSQL)', async () => {
+    const nama = 'Badan\\Uji\tTab\nBaris \\N';
+    const report = await fx.cek('instansi', 'escape.csv', `kode;nama;jenis\r\n9959;"${nama}";pusat\r\n`);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json()).toMatchObject({ dibaca: 1, baru: 1, ditolak: 0 });
+    await fx.terapkan(report.json().id);
+    const row = await api.ctx.db.selectFrom('instansi').select('nama').where('kode', '=', '9959').executeTakeFirst();
+    expect(row).toEqual({ nama });
+  });
+
   it('refuses a quote never closed, or one closed in the middle of a cell, naming the row', async () => {
     await refusedWith(
       fx.cek(
