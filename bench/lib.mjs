@@ -58,6 +58,8 @@ export async function startServer(port, env) {
       PORT: String(port),
       LOG_LEVEL: 'warn',
       LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
+      // A build copied aside serves this checkout's SPA.
+      ...(process.env.BENCH_SERVER ? { WEB_DIST: path.join(root, 'apps/web/dist') } : {}),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],

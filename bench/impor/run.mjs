@@ -4,7 +4,7 @@
 // BENCH_VERIFIERS (16) verifiers at work alone and while a second file of as many new applicants
 // is imported. Prints times, rows per second, the server's memory growth and the verifiers'
 // latencies beside the targets; asserts nothing.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { createWriteStream, existsSync, openAsBlob, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { JENIS_IMPOR } from '../../apps/server/src/modules/impor/kinds.ts';
-import { adminUrl, root, session, startServer, stop } from '../lib.mjs';
+import { adminUrl, session, startServer, stop } from '../lib.mjs';
 import { prepareVerifiers, verifikasiLoad } from '../verify/loop.mjs';
 
 const N = Number(process.env.BENCH_APPLICANTS ?? 1_000_000);
@@ -32,7 +32,6 @@ const AGAIN_ONLY = process.env.BENCH_AGAIN_ONLY === '1';
  * The server to start: the build in apps/server/dist, or another one (e.g. a copy of the build
  * before a change, with a `node_modules` link to the repository's beside it).
  */
-const SERVER = process.env.BENCH_SERVER;
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bench_impor';
 const PORT = Number(process.env.BENCH_PORT ?? 3316);
 const base = `http://127.0.0.1:${PORT}`;
@@ -213,30 +212,6 @@ async function terapkan(headers, report, t0, peak) {
 
 const seconds = (r) => Number(r.toFixed(1));
 
-/** The server of BENCH_SERVER started as bench/lib.mjs starts the build (same settings). */
-async function startServerAt(entry, port, env) {
-  const child = spawn('node', [path.resolve(root, entry)], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '1000000',
-      // The SPA the copy would look for beside itself.
-      WEB_DIST: path.join(root, 'apps/web/dist'),
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (;;) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return { child };
-}
-
 /**
  * The verifiers alone for a while, then while `during()` runs (for at most
  * BENCH_VERIFY_DURING_SECONDS: flat-out verifiers on two cores slow a million-row import to tens
@@ -278,9 +253,14 @@ async function main() {
   }
   await admin.end();
   // The demo accounts and instansi (and its few thousand demo applicants) to import beside.
-  const { child } = await (SERVER ? (p, e) => startServerAt(SERVER, p, e) : startServer)(PORT, {
+  const { child } = await startServer(PORT, {
     DATABASE_URL: dbUrl,
     SEED_DEMO: 'true',
+    // Nothing to read or draw here (bench/baca measures that): the demo's documents would be drawn
+    // in threads of this process meanwhile, their memory counted in the import's and their CPU
+    // taken from it.
+    DEMO_DOKUMEN: '0',
+    BACA_PEKERJA: '0',
     JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
     DATA_DIR: path.join(dir, 'data'),
   });
