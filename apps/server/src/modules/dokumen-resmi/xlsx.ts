@@ -6,6 +6,7 @@
 import { PassThrough } from 'node:stream';
 import { maskNik, STATUS_VERIFIKASI_NAMA } from '@portal/contract';
 import { type ExportColumn, writeXlsx } from '../export/sheet.js';
+import { beriGiliran } from '../shared/giliran.js';
 import { type BarisPengumuman, jenisNama, keterangan } from './content.js';
 
 interface Bernomor {
@@ -31,9 +32,12 @@ async function* bernomor(baris: AsyncIterable<BarisPengumuman[]>): AsyncIterable
   for await (const batch of baris) yield batch.map((row) => ({ no: ++no, row }));
 }
 
-/** Starts writing the workbook into a stream the route sends; an error ends the stream. */
+/**
+ * Starts writing the workbook into a stream (kept with the announcement); an error ends the stream.
+ * Made by the announcement's job: background work that gives way to people's requests (#33).
+ */
 export function pengumumanXlsx(judul: string, baris: AsyncIterable<BarisPengumuman[]>): PassThrough {
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  writeXlsx(out, COLUMNS, bernomor(baris), judul).catch((error: unknown) => out.destroy(error as Error));
+  writeXlsx(out, COLUMNS, bernomor(baris), judul, beriGiliran).catch((error: unknown) => out.destroy(error as Error));
   return out;
 }

@@ -10,11 +10,11 @@
 // are read and answered while a large export is written, in its request or in a job.
 
 import { once } from 'node:events';
-import type { PassThrough, Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { type ExportFormat, formatTanggal, formatWaktu } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { giliranBerikut, pembagiGiliran } from '../shared/giliran.js';
+import { beriGiliran, giliranBerikut, pembagiGiliran } from '../shared/giliran.js';
 import { selAman } from './formula.js';
 
 export type CellValue = string | number | null;
@@ -88,10 +88,18 @@ function csvValue<Row>(column: ExportColumn<Row>, row: Row): CellValue {
   return column.kind && (typeof value === 'string' || value === null) ? formatCsvDate(value, column.kind) : value;
 }
 
-export async function writeCsv<Row>(out: PassThrough, columns: ExportColumn<Row>[], batches: AsyncIterable<Row[]>) {
+/** How a writer yields between its slices of rows (shared/giliran.ts). */
+type Beri = () => Promise<void>;
+
+export async function writeCsv<Row>(
+  out: PassThrough,
+  columns: ExportColumn<Row>[],
+  batches: AsyncIterable<Row[]>,
+  beri: Beri = giliranBerikut,
+) {
   // BOM + semicolons: what Excel with an Indonesian locale opens correctly.
   await write(out, `\uFEFF${columns.map((column) => csvCell(column.header)).join(';')}\r\n`);
-  const giliran = pembagiGiliran(giliranBerikut);
+  const giliran = pembagiGiliran(beri);
   for await (const batch of batches) {
     const lines: string[] = [];
     for (const row of batch) {
@@ -115,6 +123,7 @@ export async function writeXlsx<Row>(
   columns: ExportColumn<Row>[],
   batches: AsyncIterable<Row[]>,
   sheetName: string,
+  beri: Beri = giliranBerikut,
 ) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Portal Verifikasi ASN';
@@ -126,7 +135,7 @@ export async function writeXlsx<Row>(
   }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
-  const giliran = pembagiGiliran(giliranBerikut);
+  const giliran = pembagiGiliran(beri);
   for await (const batch of batches) {
     for (const row of batch) {
       sheet.addRow(columns.map((column) => xlsxValue(column, row))).commit();
@@ -136,6 +145,28 @@ export async function writeXlsx<Row>(
   }
   sheet.commit();
   await workbook.commit();
+}
+
+/**
+ * A list's export (its columns, its batches) as a stream the route sends or a job stores; an error
+ * ends the stream. Issue #33: a job's export (`hitung` given: told each batch written, its progress)
+ * is background work and gives way to people's requests, as an import's check does; an export
+ * in its own request is what a person is waiting for, and is only broken up.
+ */
+export function tulisDaftar<Row>(
+  columns: ExportColumn<Row>[],
+  batches: AsyncIterable<Row[]>,
+  format: ExportFormat,
+  sheetName: string,
+  hitung?: (rows: number) => Promise<void>,
+): PassThrough {
+  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
+  const rows = terhitung(batches, hitung);
+  const beri = hitung ? beriGiliran : giliranBerikut;
+  const produce =
+    format === 'csv' ? writeCsv(out, columns, rows, beri) : writeXlsx(out, columns, rows, sheetName, beri);
+  produce.catch((error: unknown) => out.destroy(error as Error));
+  return out;
 }
 
 export const EXPORT_MIME: Record<ExportFormat, string> = {

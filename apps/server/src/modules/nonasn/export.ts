@@ -2,7 +2,7 @@
 // streamed, words not codes, real Excel dates), with Indonesian headers. The response is written
 // while rows are read.
 
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import {
   type ExportFormat,
   KATEGORI_NONASN_NAMA,
@@ -14,7 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { PembuatSatuEkspor } from '../export/job.js';
-import { type ExportColumn, terhitung, writeCsv, writeXlsx } from '../export/sheet.js';
+import { type ExportColumn, tulisDaftar } from '../export/sheet.js';
 import { hitungView } from '../shared/list-sql.js';
 import { type NonAsnScope, nonAsnBatches, nonAsnView } from './queries.js';
 
@@ -37,7 +37,7 @@ export const NONASN_EXPORT_COLUMNS: ExportColumn<NonAsnRow>[] = [
   { header: 'Instansi', width: 36, value: (row) => row.instansi.nama },
 ];
 
-/** Starts producing the export into a stream the route sends; errors end the stream. */
+/** The export of the view as a stream the route sends (or a job stores, `hitung` told each batch). */
 export function exportNonAsn(
   db: Kysely<DB>,
   scope: NonAsnScope,
@@ -45,14 +45,7 @@ export function exportNonAsn(
   format: ExportFormat,
   hitung?: (rows: number) => Promise<void>,
 ): PassThrough {
-  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const batches = terhitung(nonAsnBatches(db, scope, request), hitung);
-  const produce =
-    format === 'csv'
-      ? writeCsv(out, NONASN_EXPORT_COLUMNS, batches)
-      : writeXlsx(out, NONASN_EXPORT_COLUMNS, batches, 'Data Non ASN');
-  produce.catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  return tulisDaftar(NONASN_EXPORT_COLUMNS, nonAsnBatches(db, scope, request), format, 'Data Non ASN', hitung);
 }
 
 /** Issue #33: what an export job of Data Non ASN repeats (job.ts): its view and the scope. */

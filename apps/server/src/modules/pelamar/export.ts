@@ -2,7 +2,7 @@
 // streamed, words not codes, real Excel dates), with Indonesian column headers and the TMS
 // reasons. The response is written while rows are read; bytes arrive from the first batch on.
 
-import { PassThrough } from 'node:stream';
+import type { PassThrough } from 'node:stream';
 import {
   ALASAN_TMS,
   type ExportFormat,
@@ -15,7 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { PembuatSatuEkspor } from '../export/job.js';
-import { type ExportColumn, terhitung, writeCsv, writeXlsx } from '../export/sheet.js';
+import { type ExportColumn, tulisDaftar } from '../export/sheet.js';
 import { hitungView } from '../shared/list-sql.js';
 import { type ListScope, pelamarBatches, pelamarView } from './queries.js';
 
@@ -55,7 +55,7 @@ export const PELAMAR_EXPORT_COLUMNS: ExportColumn<PelamarRow>[] = [
   { header: 'Alasan TMS', width: 48, value: (row) => (row.alasanTms ?? []).map(alasanTms).join('; ') },
 ];
 
-/** Starts producing the export into a stream the route sends; errors end the stream. */
+/** The export of a list's view as a stream the route sends (or a job stores, `hitung` told each batch). */
 export function exportPelamar(
   db: Kysely<DB>,
   list: PelamarList,
@@ -65,14 +65,7 @@ export function exportPelamar(
   title: string,
   hitung?: (rows: number) => Promise<void>,
 ): PassThrough {
-  const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const batches = terhitung(pelamarBatches(db, list, scope, request), hitung);
-  const produce =
-    format === 'csv'
-      ? writeCsv(out, PELAMAR_EXPORT_COLUMNS, batches)
-      : writeXlsx(out, PELAMAR_EXPORT_COLUMNS, batches, title);
-  produce.catch((error: unknown) => out.destroy(error as Error));
-  return out;
+  return tulisDaftar(PELAMAR_EXPORT_COLUMNS, pelamarBatches(db, list, scope, request), format, title, hitung);
 }
 
 /** Issue #33: what an export job of a pelamar list repeats (job.ts): the list, its view, the scope. */
