@@ -5,25 +5,11 @@
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
+import { turnsDuring } from '../test/putaran.js';
 import { kyselyPglite } from './database.js';
 
 const db = kyselyPglite(await PGlite.create());
 afterAll(() => db.destroy());
-
-/** How many turns of the event loop passed (setImmediate callbacks run) while `work` ran. */
-async function turnsDuring(work: () => Promise<unknown>): Promise<number> {
-  let turns = 0;
-  let counting = true;
-  const tick = () => {
-    if (!counting) return;
-    turns += 1;
-    setImmediate(tick);
-  };
-  setImmediate(tick);
-  await work();
-  counting = false;
-  return turns;
-}
 
 describe('the embedded database and the event loop (issue #33)', () => {
   it('lets the event loop turn after every statement', async () => {

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../db/seed/accounts.js';
 import { seedApplicants } from '../../db/seed/applicants.js';
 import { FolderBerkasStore } from '../../storage/folder-berkas-store.js';
+import { turnsDuring } from '../../test/putaran.js';
 import { createTestApp, createUser, TestClient, type TestContext } from '../../test/test-app.js';
 import {
   type BarisPengumuman,
@@ -520,14 +521,6 @@ describe('a large announcement and the event loop (issue #33)', () => {
   it('lays out a batch of rows in slices, the event loop turning meanwhile', async () => {
     // Counted while the rows are laid out: a batch comes as one array (the embedded database's
     // answer), so without slices not one turn would pass until the batch was done.
-    let turns = 0;
-    let counting = true;
-    const tick = () => {
-      if (!counting) return;
-      turns += 1;
-      setImmediate(tick);
-    };
-    const isi = isiPengumuman([1500, 1500]);
     const pdf = new OfficialPdf(
       {
         kop: { instansi: 'Uji', alamat: '', kota: 'Waisai', logo: null },
@@ -539,15 +532,9 @@ describe('a large announcement and the event loop (issue #33)', () => {
       null,
       { title: 'Uji' },
     );
-    const laidOut = await tulisPengumuman(pdf, {
-      ...isi,
-      async *baris() {
-        for await (const batch of isi.baris()) {
-          setImmediate(tick);
-          yield batch;
-        }
-        counting = false;
-      },
+    let laidOut = 0;
+    const turns = await turnsDuring(async () => {
+      laidOut = await tulisPengumuman(pdf, isiPengumuman([1500, 1500]));
     });
     await pdf.end();
     expect(laidOut).toBe(3000);
