@@ -171,6 +171,24 @@ export function benchP12(name = 'bench') {
   return file;
 }
 
+/** admin.cpns's letterhead address and city (`headers`: their session), which an announcement needs. */
+export async function pasangKop(base, headers) {
+  const kop = await fetch(`${base}/api/cpns/admin/dokumen-resmi/kop`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({ alamat: 'Jalan H.R. Rasuna Said Kav. 6-7, Jakarta Selatan', kota: 'Jakarta' }),
+  });
+  if (!kop.ok) throw new Error(`kop: ${kop.status} ${await kop.text()}`);
+}
+
+/** The form of a benches' announcement (a number of its own each time). */
+export const isianPengumuman = () => ({
+  nomor: `800/${Date.now() % 100000}/BENCH/2026`,
+  tanggal: '2026-12-02',
+  dasarHukum: 'Berdasarkan ketentuan seleksi, dengan ini diumumkan hasil seleksi administrasi sebagai berikut.',
+  penandatangan: { jabatan: 'Ketua Panitia Seleksi', nama: 'Bench', nip: '197501012000032001' },
+});
+
 /**
  * An instansi's CPNS applicants all decided and reviewed (a fifth TMS) and the track locked by
  * admin.cpns: what an announcement needs. Returns how many were newly decided.

@@ -7,7 +7,18 @@ import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { benchP12, ensureData, percentile, putuskanDanKunci, root, session, startServer, stop } from '../lib.mjs';
+import {
+  benchP12,
+  ensureData,
+  isianPengumuman,
+  pasangKop,
+  percentile,
+  putuskanDanKunci,
+  root,
+  session,
+  startServer,
+  stop,
+} from '../lib.mjs';
 import { prepareVerifiers, STEPS, verifikasiLoad } from '../verify/loop.mjs';
 
 const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/bench_lists';
@@ -130,12 +141,7 @@ async function main() {
     : null;
   try {
     const admin = await session(base, 'admin.cpns');
-    const kop = await fetch(`${base}/api/cpns/admin/dokumen-resmi/kop`, {
-      method: 'PUT',
-      headers: admin,
-      body: JSON.stringify({ alamat: 'Jalan H.R. Rasuna Said Kav. 6-7, Jakarta Selatan', kota: 'Jakarta' }),
-    });
-    if (!kop.ok) throw new Error(`kop: ${kop.status} ${await kop.text()}`);
+    await pasangKop(base, admin);
     const sessions = [];
     for (let i = 0; i < bench.usernames.length; i += 8) {
       sessions.push(...(await Promise.all(bench.usernames.slice(i, i + 8).map((u) => session(base, u)))));
@@ -159,12 +165,7 @@ async function main() {
       return { job, answeredMs: performance.now() - t0 };
     };
     const jobs = {
-      pengumuman: await post('/api/cpns/admin/dokumen-resmi/pengumuman', {
-        nomor: `800/${Date.now() % 100000}/BENCH/2026`,
-        tanggal: '2026-12-02',
-        dasarHukum: 'Berdasarkan ketentuan seleksi, dengan ini diumumkan hasil seleksi administrasi sebagai berikut.',
-        penandatangan: { jabatan: 'Ketua Panitia Seleksi', nama: 'Bench', nip: '197501012000032001' },
-      }),
+      pengumuman: await post('/api/cpns/admin/dokumen-resmi/pengumuman', isianPengumuman()),
       ekspor: await post('/api/cpns/admin/export', {
         format: 'xlsx',
         filter: {},

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
-import { benchP12, putuskanDanKunci, root, session, startServer, stop } from '../lib.mjs';
+import { benchP12, isianPengumuman, pasangKop, putuskanDanKunci, root, session, startServer, stop } from '../lib.mjs';
 
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'bench-tertanam');
 const PORT = Number(process.env.BENCH_PORT ?? 3319);
@@ -96,12 +96,7 @@ async function phase(name, headers, ask, progres) {
 try {
   const monitor = await session(base, 'monitor.cpns');
   const admin = await session(base, 'admin.cpns');
-  const kop = await fetch(`${base}/api/cpns/admin/dokumen-resmi/kop`, {
-    method: 'PUT',
-    headers: admin,
-    body: JSON.stringify({ alamat: 'Jalan H.R. Rasuna Said Kav. 6-7, Jakarta Selatan', kota: 'Jakarta' }),
-  });
-  if (!kop.ok) throw new Error(`kop: ${kop.status} ${await kop.text()}`);
+  await pasangKop(base, admin);
   const idleEnd = performance.now() + 10_000;
   const rows = [figures('alone', await sample(50, () => performance.now() > idleEnd))];
   if (JOBS.includes('ekspor')) {
@@ -133,13 +128,7 @@ try {
           fetch(`${base}/api/cpns/admin/dokumen-resmi/pengumuman`, {
             method: 'POST',
             headers: admin,
-            body: JSON.stringify({
-              nomor: `800/${Date.now() % 100000}/BENCH/2026`,
-              tanggal: '2026-12-02',
-              dasarHukum:
-                'Berdasarkan ketentuan seleksi, dengan ini diumumkan hasil seleksi administrasi sebagai berikut.',
-              penandatangan: { jabatan: 'Ketua Panitia Seleksi', nama: 'Bench', nip: '197501012000032001' },
-            }),
+            body: JSON.stringify(isianPengumuman()),
           }),
         (id) => `/api/cpns/admin/dokumen-resmi/progres/${id}`,
       ),
