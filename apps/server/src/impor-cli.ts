@@ -43,13 +43,18 @@ try {
   const oleh = { id: null, nama: `cli:${os.userInfo().username}` };
   const started = performance.now();
   const files = openBerkasStore(config, database.db);
-  const cek = await cekBerkas(database.db, {
-    jenis: jenis as ImporJenis,
-    file,
-    namaFile: path.basename(file),
-    oleh,
-    files,
-  });
+  const cek = await cekBerkas(
+    database.db,
+    {
+      jenis: jenis as ImporJenis,
+      file,
+      namaFile: path.basename(file),
+      oleh,
+      files,
+    },
+    // The table is read and checked in a thread at the priority the server's would have.
+    { nice: config.baca.nice },
+  );
   console.info(
     `Pemeriksaan ${cek.namaFile} (${jenis}, sha256 ${cek.sha256.slice(0, 12)}…) dalam ${((performance.now() - started) / 1000).toFixed(1)} dtk`,
   );

@@ -7,16 +7,23 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 
+/** The source of each thread's script, from this folder. */
+const SUMBER_UTAS = {
+  'utas-baca': './utas-baca.ts',
+  'utas-contoh': './utas-contoh.ts',
+  'utas-cek': '../impor/utas-cek.ts',
+} as const;
+
 /**
  * A thread's script by its entry's name (build.mjs): the bundle's `<nama>.js` beside `main.js`, or,
  * when the server runs from source (npm run dev, npm run worker, the tests), the TypeScript source
  * through tsx's loader registered in the thread first.
  */
-export function skripUtas(nama: 'utas-baca' | 'utas-contoh'): URL {
+export function skripUtas(nama: keyof typeof SUMBER_UTAS): URL {
   const js = new URL(`./${nama}.js`, import.meta.url);
   if (existsSync(fileURLToPath(js))) return js;
   const tsx = import.meta.resolve('tsx/esm/api');
-  const ts = new URL(`./${nama}.ts`, import.meta.url).href;
+  const ts = new URL(SUMBER_UTAS[nama], import.meta.url).href;
   const kode = `import { register } from ${JSON.stringify(tsx)};\nregister();\nawait import(${JSON.stringify(ts)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(kode)}`);
 }

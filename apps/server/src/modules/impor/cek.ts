@@ -18,12 +18,12 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { recordAudit } from '../audit/audit.js';
-import { pembagiGiliran } from '../shared/giliran.js';
-import { type Arsip, bukaFolder, bukaZip, DOKUMEN_MAX_BYTES, MANIFEST, mimeOf } from './arsip.js';
-import { type BarisDiperiksa, type BarisDitolak, JENIS_IMPOR, JENIS_TERSEDIA, kunciOf, periksaBaris } from './kinds.js';
+import { beriGiliran, mengalahSebanding } from '../shared/giliran.js';
+import { type Arsip, bukaFolder, bukaZip } from './arsip.js';
+import { type BarisDitolak, JENIS_IMPOR, JENIS_TERSEDIA } from './kinds.js';
 import { klasifikasi, SAMA_SAAT_STAGING } from './klasifikasi.js';
 import { perbaruiStatistik } from './merge.js';
-import { type BarisMentah, bacaBerkas, bacaManifest, formatOf } from './read.js';
+import { type BarisStaging, batchDiperiksa, batchDiUtas } from './periksa.js';
 import { bisaSalin, salin } from './salin.js';
 
 /** Who imports: a signed-in operator, or the command line (no account). */
@@ -32,7 +32,6 @@ export interface Pengimpor {
   nama: string;
 }
 
-const STAGE_BATCH = 2000;
 /** How often a running check writes its rows read and heartbeat. */
 const DETAK_CEK_MS = 2000;
 
@@ -51,14 +50,6 @@ async function sha256File(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
   return hash.digest('hex');
-}
-
-/** A row to stage: its key, what could be read of it, and whether a cell of it was refused. */
-interface BarisStaging {
-  baris: number;
-  kunci: string;
-  data: string;
-  ditolak: boolean;
 }
 
 /**
@@ -106,63 +97,19 @@ async function stageRejections(db: Kysely<DB>, cekId: string, rows: BarisDitolak
   );
 }
 
-/** The rows of the file: a table (CSV, XLSX, JSON Lines), or a document archive's manifest. */
-async function* barisBerkas(
-  input: { jenis: ImporJenis; file: string; namaFile: string },
-  files: BerkasStore | undefined,
-  arsip: Arsip | null,
-): AsyncIterable<BarisMentah & { berkas?: { sha256: string; mime: string; ukuran: number }; masalahBerkas?: string }> {
-  if (!arsip) {
-    const format = formatOf(input.namaFile);
-    if (!format) {
-      throw new AppError(
-        400,
-        IMPOR_ERROR_CODES.formatFile,
-        'Berkas harus CSV, XLSX atau JSON Lines (.csv, .xlsx, .jsonl).',
-      );
-    }
-    yield* bacaBerkas(input.file, format);
-    return;
-  }
-  if (!arsip.entries.has(MANIFEST)) {
-    throw new AppError(
-      400,
-      IMPOR_ERROR_CODES.formatFile,
-      `Arsip harus memuat ${MANIFEST} (nomor_peserta;jenis;nama_file).`,
-    );
-  }
-  if (!files) throw new Error('penyimpanan berkas tidak tersedia');
-  const manifest = (await arsip.read(MANIFEST)).toString('utf8');
-  for (const row of bacaManifest(manifest)) {
-    const name = (row.nilai.nama_file ?? '').trim().replace(/^\.\//, '');
-    const size = arsip.entries.get(name);
-    // The file named is the cell nama_file's problem: the row's other cells are still checked.
-    if (!name || size === undefined) {
-      yield { ...row, masalahBerkas: `berkas "${name}" tidak ada di dalam arsip` };
-      continue;
-    }
-    if (size > DOKUMEN_MAX_BYTES) {
-      yield { ...row, masalahBerkas: `berkas "${name}" lebih dari ${DOKUMEN_MAX_BYTES / 1024 / 1024} MB` };
-      continue;
-    }
-    const bytes = await arsip.read(name);
-    const mime = mimeOf(bytes);
-    if (!mime) {
-      yield { ...row, masalahBerkas: `isi berkas "${name}" bukan PDF, JPEG atau PNG` };
-      continue;
-    }
-    // Stored by content now (inert until a document row points at it): the apply needs no archive.
-    const sha256 = await files.put(bytes);
-    yield { ...row, berkas: { sha256, mime, ukuran: bytes.length } };
-  }
-}
-
 export interface OpsiCek {
   /** How long the caller waits before the check is answered as still running (default: to its end). */
   tungguMs?: number;
   /** Runs once the check has ended, however it ended (the route removes the uploaded file). */
   setelah?: () => Promise<unknown>;
+  /** The CPU priority (nice) of the thread a table is checked in: BACA_NICE on a server. */
+  nice?: number;
+  /** The size from which a table is checked in a thread of its own (default UTAS_CEK_MULAI). */
+  utasMulai?: number;
 }
+
+/** A table of this many bytes or more is checked in a thread (about 3,000 rows of applicants). */
+export const UTAS_CEK_MULAI = 1024 * 1024;
 
 /**
  * Step 1: the whole validation; stages the rows and reports. Nothing live changes. A check that
@@ -178,6 +125,7 @@ export async function cekBerkas(
   let arsip: Arsip | null = null;
   let id: string;
   let sha256: string;
+  let ukuran: number;
   try {
     requireJenis(input.jenis);
     const folder = (await stat(input.file)).isDirectory();
@@ -187,6 +135,7 @@ export async function cekBerkas(
       ? ['folder', { size: 0 }]
       : await Promise.all([sha256File(input.file), stat(input.file)]);
     sha256 = hash;
+    ukuran = size;
     await db
       .insertInto('impor_cek')
       .values({
@@ -206,7 +155,11 @@ export async function cekBerkas(
     throw error;
   }
   const opened = arsip;
-  const work = periksa(db, id, input, opened, sha256).finally(async () => {
+  const work = periksa(db, id, input, opened, sha256, {
+    ukuran,
+    utasMulai: opsi.utasMulai ?? UTAS_CEK_MULAI,
+    nice: opsi.nice ?? 0,
+  }).finally(async () => {
     opened?.close();
     await opsi.setelah?.();
   });
@@ -238,18 +191,17 @@ async function periksa(
   input: { jenis: ImporJenis; file: string; namaFile: string; oleh: Pengimpor; files?: BerkasStore },
   arsip: Arsip | null,
   sha256: string,
+  opsi: { ukuran: number; utasMulai: number; nice: number },
 ): Promise<void> {
-  const def = JENIS_IMPOR[input.jenis];
   let dibaca = 0;
-  const giliran = pembagiGiliran();
-  let staged: BarisStaging[] = [];
-  let rejected: BarisDitolak[] = [];
-  // One batch of rows in flight while the next is read and checked: the file's parsing (this
-  // process) and the insert (PostgreSQL) overlap instead of taking turns.
+  // One batch of rows in flight while the next is read and checked: the file's parsing and the
+  // insert (PostgreSQL) overlap instead of taking turns.
   let inFlight: Promise<void> = Promise.resolve();
-  const stage = async (rows: typeof staged) => {
+  const stage = async (rows: BarisStaging[]) => {
     await inFlight;
-    inFlight = stageRows(db, input.jenis, id, rows);
+    const mulai = performance.now();
+    // While people are at work, the next batch waits half as long as this one took to stage.
+    inFlight = stageRows(db, input.jenis, id, rows).then(() => mengalahSebanding(performance.now() - mulai));
     // Handled here too, so a failure waiting for the next await is not an unhandled rejection.
     inFlight.catch(() => undefined);
   };
@@ -264,62 +216,19 @@ async function periksa(
       .catch(() => undefined);
   }, DETAK_CEK_MS);
   try {
-    let kolomDiperiksa = false;
-    for await (const { baris, nilai, berkas, masalahBerkas } of barisBerkas(input, input.files, arsip)) {
-      if (!kolomDiperiksa) {
-        kolomDiperiksa = true;
-        const missing = def.kolom.filter((k) => k.wajib && !(k.nama in nilai)).map((k) => k.nama);
-        if (missing.length > 0) {
-          throw new AppError(
-            400,
-            IMPOR_ERROR_CODES.formatFile,
-            `Kolom wajib tidak ada di baris judul: ${missing.join(', ')}. Unduh template untuk susunan kolom yang benar.`,
-            { kolom: missing },
-          );
-        }
-      }
-      dibaca += 1;
-      // The file is read and checked on the thread that also answers the verifiers: it gives way to
-      // their requests every few milliseconds (a verifier's save waits one slice per database round
-      // trip), and slows down while they are at work (shared/giliran.ts).
-      if (dibaca % 16 === 0) await giliran.mungkinBeri();
-      // A line that is no row at all (not JSON) has no cells to check; any other row is checked
-      // whole, a problem with the file it names included.
-      const checked: Pick<BarisDiperiksa, 'data' | 'salah'> =
-        '__rusak' in nilai
-          ? {
-              data: {},
-              salah: [{ baris, kolom: null, nilai: null, pesan: nilai.__rusak ?? 'baris tidak terbaca', asli: nilai }],
-            }
-          : periksaBaris(def, baris, nilai);
-      if (masalahBerkas) {
-        checked.salah.push({
-          baris,
-          kolom: 'nama_file',
-          nilai: nilai.nama_file ?? null,
-          pesan: masalahBerkas,
-          asli: nilai,
-        });
-      }
-      rejected.push(...checked.salah);
-      staged.push({
-        baris,
-        kunci: kunciOf(def, checked.data),
-        data: JSON.stringify({ ...checked.data, ...berkas }),
-        ditolak: checked.salah.length > 0,
-      });
-      if (staged.length >= STAGE_BATCH) {
-        await stage(staged);
-        staged = [];
-      }
-      if (rejected.length >= STAGE_BATCH) {
-        await stageRejections(db, id, rejected);
-        rejected = [];
-      }
+    // A table is read and checked in a thread of its own (a small one here: starting a thread costs
+    // more than checking it); an archive's manifest here, giving way to people's requests every few
+    // milliseconds (shared/giliran.ts), beside the store its files go into.
+    const batches =
+      arsip || opsi.ukuran < opsi.utasMulai
+        ? batchDiperiksa(input, input.files, arsip, beriGiliran)
+        : batchDiUtas(input, opsi.nice);
+    for await (const batch of batches) {
+      dibaca = batch.dibaca;
+      await stage(batch.staged);
+      await stageRejections(db, id, batch.rejected);
     }
-    await stage(staged);
     await inFlight;
-    await stageRejections(db, id, rejected);
     // The staged rows can be millions more than the planner last saw: sorted with fresh statistics.
     if (dibaca >= ANALYZE_SETIAP) await perbaruiStatistik(db, ['impor_baris']);
     await klasifikasi(db, input.jenis, id);

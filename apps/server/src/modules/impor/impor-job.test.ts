@@ -190,6 +190,63 @@ describe('an import from check to apply (issue #18)', () => {
     expect(Math.max(...waktu), `health answered in ${waktu.map(Math.round).join(', ')} ms`).toBeLessThan(2_000);
   }, 120_000);
 
+  it('a table is read and checked in a thread of its own, with the same report and rows as in the request thread (issue #33)', async () => {
+    const rows = [
+      ['kode', 'nama', 'jenis'],
+      ...Array.from({ length: 5000 }, (_, i) => [`6${String(i).padStart(5, '0')}`, `Instansi Utas ${i}`, 'daerah']),
+    ];
+    rows[1234] = ['6001233', 'Instansi Tanpa Jenis', 'entah'];
+    rows[4321] = ['6004320', '', 'pusat'];
+    const file = path.join(api.filesDir, 'utas.csv');
+    writeFileSync(file, csv(rows));
+    const oleh = { id: null, nama: 'uji' };
+    const threads: number[] = [];
+    const counted = (worker: { threadId: number }) => threads.push(worker.threadId);
+    process.on('worker', counted);
+    const staged = async (id: string) =>
+      (
+        await sql<{ baris: number; kunci: string; data: unknown; hasil: string }>`
+          SELECT baris, kunci, data, hasil FROM impor_baris WHERE cek_id = ${id} ORDER BY baris`.execute(api.ctx.db)
+      ).rows;
+    try {
+      const here = await cekBerkas(
+        api.ctx.db,
+        { jenis: 'instansi', file, namaFile: 'utas.csv', oleh },
+        { utasMulai: Infinity },
+      );
+      expect(threads, 'checked in the calling thread').toEqual([]);
+      const apart = await cekBerkas(
+        api.ctx.db,
+        { jenis: 'instansi', file, namaFile: 'utas.csv', oleh },
+        { utasMulai: 0 },
+      );
+      expect(threads, 'checked in a thread of its own').toHaveLength(1);
+      const { id: _a, dibuat: _b, ...report } = apart;
+      const { id: _c, dibuat: _d, ...expected } = here;
+      expect(report).toEqual(expected);
+      expect(report).toMatchObject({ status: 'SELESAI', dibaca: 5000, baru: 4998, ditolak: 2 });
+      expect(report.penolakan.map((t) => [t.baris, t.kolom])).toEqual([
+        [1235, 'jenis'],
+        [4322, 'nama'],
+      ]);
+      expect(await staged(apart.id)).toEqual(await staged(here.id));
+
+      // What the thread cannot read is refused with the same reason, naming the row.
+      const broken = path.join(api.filesDir, 'utas-rusak.csv');
+      writeFileSync(broken, `${csv(rows.slice(0, 3000))}\r\n6009999;"Badan Uji;pusat\r\n6010000;x;pusat\r\n`);
+      await expect(
+        cekBerkas(api.ctx.db, { jenis: 'instansi', file: broken, namaFile: 'utas-rusak.csv', oleh }, { utasMulai: 0 }),
+      ).rejects.toMatchObject({
+        statusCode: 400,
+        code: 'IMPOR_FORMAT',
+        message: expect.stringMatching(/^Tanda kutip \("\) yang dibuka pada baris 3001 tidak pernah ditutup/),
+      });
+      expect(threads).toHaveLength(2);
+    } finally {
+      process.off('worker', counted);
+    }
+  }, 60_000);
+
   it('a check longer than its answer goes on, is followed to its end, and cannot be applied before', async () => {
     const rows = [
       ['kode', 'nama', 'jenis'],

@@ -46,7 +46,14 @@ const jenisParams = z.object({ jenis: z.enum(IMPOR_JENIS) });
 const idParams = z.object({ id: z.string().uuid('id tidak dikenal') });
 const tags = ['Data Seleksi'];
 
-export async function imporRoutes(app: FastifyInstance, { db, files }: { db: Kysely<DB>; files: BerkasStore }) {
+export async function imporRoutes(
+  app: FastifyInstance,
+  {
+    db,
+    files,
+    nice,
+  }: { db: Kysely<DB>; files: BerkasStore /** BACA_NICE, the check's thread's priority */; nice: number },
+) {
   await app.register(fastifyMultipart, { limits: { fileSize: IMPOR_MAX_BYTES, files: 1, fields: 5 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: { page: () => IMPOR_PATH } };
@@ -117,7 +124,7 @@ export async function imporRoutes(app: FastifyInstance, { db, files }: { db: Kys
       const report = await cekBerkas(
         db,
         { jenis: request.params.jenis as ImporJenis, file, namaFile: part.filename, oleh: pengimpor(request), files },
-        { tungguMs: CEK_TUNGGU_MS, setelah: hapus },
+        { tungguMs: CEK_TUNGGU_MS, setelah: hapus, nice },
       );
       return reply.code(report.status === 'MEMERIKSA' ? 202 : 200).send(report);
     },

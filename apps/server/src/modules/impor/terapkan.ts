@@ -12,7 +12,7 @@ import type { DB } from '../../db/schema.js';
 import { transaction } from '../../db/transaction.js';
 import { AppError } from '../../errors.js';
 import { recordAudit } from '../audit/audit.js';
-import { orangSedangBekerja } from '../shared/giliran.js';
+import { mengalahSebanding } from '../shared/giliran.js';
 import { ANALYZE_SETIAP, akhiriCekMati, countsOf, hitungan, type Pengimpor, STALE_SECONDS } from './cek.js';
 import { perbaruiStatistik, TABEL_JENIS, terapkanBatch } from './merge.js';
 
@@ -236,10 +236,8 @@ export async function jalankanJob(
           .execute();
       });
       await onProgress?.(await jobOf(db, jobId));
-      // While people are at work, the next batch waits half as long as this one took: PostgreSQL's
-      // cores answer their requests in between (shared/giliran.ts).
-      if (orangSedangBekerja())
-        await new Promise((resolve) => setTimeout(resolve, (performance.now() - mulaiBatch) / 2));
+      // While people are at work, the next batch waits half as long as this one took.
+      await mengalahSebanding(performance.now() - mulaiBatch);
       from = to + 1;
       sejakStatistik += APPLY_BATCH;
       if (sejakStatistik >= ANALYZE_SETIAP) {

@@ -2,7 +2,14 @@
 // the pause's timer are faked so that nothing here depends on how fast the machine is.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { beriGiliran, giliranPlugin, JEDA_SIBUK_MS, orangSedangBekerja, permintaanBerjalan } from './giliran.js';
+import {
+  beriGiliran,
+  giliranPlugin,
+  JEDA_SIBUK_MS,
+  mengalahSebanding,
+  orangSedangBekerja,
+  permintaanBerjalan,
+} from './giliran.js';
 
 let app: FastifyInstance;
 let base = '';
@@ -76,5 +83,25 @@ describe('giliran', () => {
     expect((await jawaban).status).toBe(200);
     expect(permintaanBerjalan()).toBe(0);
     expect(orangSedangBekerja()).toBe(false);
+  });
+
+  it("a batch of the database's work waits half its own time while people are at work, not otherwise", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] });
+    vi.advanceTimersByTime(100);
+    expect(await selesaiSetelahSatuPutaran(mengalahSebanding(400))).toBe(true);
+
+    const dimulai = new Promise<void>((resolve) => {
+      masuk = resolve;
+    });
+    const jawaban = fetch(`${base}/api/kerja`);
+    await dimulai;
+    const jeda = mengalahSebanding(400);
+    vi.advanceTimersByTime(199);
+    expect(await selesaiSetelahSatuPutaran(jeda)).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(await selesaiSetelahSatuPutaran(jeda)).toBe(true);
+    lepas();
+    expect((await jawaban).status).toBe(200);
+    for (let i = 0; i < 1000 && permintaanBerjalan() > 0; i++) await new Promise((resolve) => setImmediate(resolve));
   });
 });

@@ -34,6 +34,15 @@ export function beriGiliran(): Promise<void> {
   });
 }
 
+/**
+ * After a piece of background work that took `ms` in the database (a batch staged or applied):
+ * while people are at work, waits half as long, so PostgreSQL's cores answer their requests in
+ * between; otherwise goes on at once.
+ */
+export function mengalahSebanding(ms: number): Promise<void> {
+  return orangSedangBekerja() ? new Promise((resolve) => setTimeout(resolve, ms / 2)) : Promise.resolve();
+}
+
 /** Yields one turn of the event loop (requests waiting are read), without pausing. */
 export const giliranBerikut = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
