@@ -3,21 +3,26 @@
 // server on it, health asked every 50 ms for 10 s alone, then while monitor.cpns's whole recap
 // (50,000 rows, Excel) is made by the instance's own export worker, then while admin.cpns's
 // announcement of Kementerian Hukum's 50,000 CPNS applicants (decided and locked first) is made by
-// its own document worker. `BENCH_JOB=ekspor` or `pengumuman` runs one of the two. Asserts nothing.
+// its own document worker, then while `superadmin` imports BENCH_IMPOR (200,000) new applicants
+// (the check of the CSV, its apply). `BENCH_JOB=ekspor`, `pengumuman` or `impor` runs one of the
+// three. Run through tsx (the import's columns come from the server's TypeScript). Asserts nothing.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { imporBerkas, writeFormasi, writePelamar } from '../impor/berkas.mjs';
 import { benchP12, isianPengumuman, pasangKop, putuskanDanKunci, root, session, startServer, stop } from '../lib.mjs';
 
 const DATA_DIR = process.env.BENCH_DATA_DIR ?? path.join(tmpdir(), 'bench-tertanam');
 const PORT = Number(process.env.BENCH_PORT ?? 3319);
 const base = `http://127.0.0.1:${PORT}`;
 const APPLICANTS = Number(process.env.BENCH_APPLICANTS ?? 200_000);
-const JOBS = process.env.BENCH_JOB ? [process.env.BENCH_JOB] : ['ekspor', 'pengumuman'];
+const JOBS = process.env.BENCH_JOB ? [process.env.BENCH_JOB] : ['ekspor', 'pengumuman', 'impor'];
+const IMPOR = Number(process.env.BENCH_IMPOR ?? 200_000);
 const ANNOUNCED = 3; // Kementerian Hukum, a quarter of the applicants
 
 if (!existsSync(DATA_DIR)) {
@@ -133,6 +138,29 @@ try {
         (id) => `/api/cpns/admin/dokumen-resmi/progres/${id}`,
       ),
     );
+  }
+  if (JOBS.includes('impor')) {
+    const superadmin = await session(base, 'superadmin');
+    const dir = path.join(DATA_DIR, 'impor');
+    await mkdir(dir, { recursive: true });
+    await writeFormasi(path.join(dir, 'formasi.csv'));
+    await imporBerkas(base, superadmin, 'formasi', path.join(dir, 'formasi.csv'));
+    // New applicants at every run: numbered after the earlier runs' (counted in the folder).
+    const counter = path.join(dir, 'runs');
+    const run = existsSync(counter) ? Number(readFileSync(counter, 'utf8')) : 0;
+    writeFileSync(counter, String(run + 1));
+    await writePelamar(path.join(dir, 'pelamar.csv'), IMPOR, run * IMPOR);
+    let done = false;
+    const t0 = performance.now();
+    const work = imporBerkas(base, superadmin, 'pelamar', path.join(dir, 'pelamar.csv')).finally(() => {
+      done = true;
+    });
+    const during = await sample(50, () => done);
+    const r = await work;
+    console.log(
+      `the import (${IMPOR.toLocaleString('en')} new applicants): checked in ${r.checkS.toFixed(1)} s, applied in ${r.applyS.toFixed(1)} s (${r.job.status}, ${r.job.baru} new), ${((performance.now() - t0) / 1000).toFixed(1)} s in all`,
+    );
+    rows.push(figures(`during the import (${IMPOR.toLocaleString('en')} rows)`, during));
   }
   console.table(rows);
 } finally {

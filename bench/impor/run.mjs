@@ -5,15 +5,14 @@
 // is imported. Prints times, rows per second, the server's memory growth and the verifiers'
 // latencies beside the targets; asserts nothing.
 import { execFileSync } from 'node:child_process';
-import { once } from 'node:events';
-import { createWriteStream, existsSync, openAsBlob, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { JENIS_IMPOR } from '../../apps/server/src/modules/impor/kinds.ts';
 import { adminUrl, session, startServer, stop } from '../lib.mjs';
 import { prepareVerifiers, verifikasiLoad } from '../verify/loop.mjs';
+import { INSTANSI, imporBerkas, writeFormasi, writePelamar } from './berkas.mjs';
 
 const N = Number(process.env.BENCH_APPLICANTS ?? 1_000_000);
 const DOKUMEN = Number(process.env.BENCH_DOKUMEN ?? 100_000);
@@ -36,8 +35,6 @@ const dbUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/
 const PORT = Number(process.env.BENCH_PORT ?? 3316);
 const base = `http://127.0.0.1:${PORT}`;
 const dir = path.join(tmpdir(), 'bench-impor');
-const FORMASI = 200;
-const INSTANSI = ['4010', '3201', '3300', '4024', '3273'];
 
 /** The server's resident memory in MB (0 once it has ended). */
 function rssMb(pid) {
@@ -48,85 +45,11 @@ function rssMb(pid) {
   }
 }
 
-async function writeLines(file, header, count, line) {
-  const out = createWriteStream(file);
-  out.write(`\uFEFF${header.join(';')}\r\n`);
-  for (let i = 0; i < count; i++) {
-    if (!out.write(`${line(i).join(';')}\r\n`)) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-}
-
-// The templates' columns as the import defines them (run through tsx, which loads the TypeScript).
-const PELAMAR_HEADER = JENIS_IMPOR.pelamar.kolom.map((k) => k.nama);
-const FORMASI_HEADER = JENIS_IMPOR.formasi.kolom.map((k) => k.nama);
-
-const formasiKey = (f) => [INSTANSI[f % INSTANSI.length], 'cpns', `JF-BENCH-${f}`, `LOK-${f % 20}`, 'UMUM', 'S1-HUKUM'];
-
 async function generate() {
   await mkdir(dir, { recursive: true });
   if (AGAIN_ONLY && existsSync(path.join(dir, 'pelamar.csv'))) return;
-  await writeLines(path.join(dir, 'formasi.csv'), FORMASI_HEADER, FORMASI, (f) => [
-    ...formasiKey(f),
-    `Jabatan Bench ${f}`,
-    `Lokasi ${f % 20}`,
-    'S-1 Ilmu Hukum',
-    'Ilmu Hukum',
-    '18',
-    '35',
-    '3,00',
-    '50',
-  ]);
+  await writeFormasi(path.join(dir, 'formasi.csv'));
   await writePelamar(path.join(dir, 'pelamar.csv'), N, 0);
-}
-
-/** `count` applicants numbered from `from` (their nomor peserta, NIK and e-mail follow it). */
-async function writePelamar(file, count, from) {
-  const first = ['Siti', 'Budi', 'Agus', 'Dewi', 'Rina', 'Ahmad', 'Putri', 'Eko', 'Nur', 'Dian'];
-  const last = ['Rahmawati', 'Santoso', 'Wijaya', 'Lestari', 'Hidayat', 'Saputra', 'Kusuma', 'Nasution'];
-  await writeLines(file, PELAMAR_HEADER, count, (j) => {
-    const i = from + j;
-    const [instansi, track, jabatan, lokasi, jenis, pendidikan] = formasiKey(i % FORMASI);
-    const day = String((i % 28) + 1).padStart(2, '0');
-    return [
-      track,
-      `88${String(i).padStart(15, '0')}`,
-      `3${String(i).padStart(15, '0')}`,
-      `REG-${i}`,
-      instansi,
-      jabatan,
-      lokasi,
-      jenis,
-      pendidikan,
-      `${first[i % 10]} ${last[(i >> 3) % 8]} ${i}`,
-      '',
-      'S.H.',
-      '',
-      'Bandung',
-      `${day}/05/1999`,
-      'Bandung',
-      `${day}/05/1999`,
-      i % 2 ? 'L' : 'P',
-      'Islam',
-      '',
-      'Jawa Barat',
-      'Kota Bandung',
-      `Jl. Bench No. ${i}`,
-      `p${i}@bench.invalid`,
-      `0812${String(i).padStart(8, '0')}`,
-      'Universitas Bench',
-      'Ilmu Hukum',
-      `IJZ/${i}`,
-      '30/08/2021',
-      '2021',
-      'Unggul',
-      'A',
-      `3,${String(i % 100).padStart(2, '0')}`,
-      'Kanreg III BKN Bandung',
-      '2024-09-05',
-    ];
-  });
 }
 
 /**
@@ -152,62 +75,18 @@ with zipfile.ZipFile(out, 'w', zipfile.ZIP_STORED, allowZip64=True) as z:
   execFileSync('python3', ['-c', script, String(count), String(N), file], { stdio: 'inherit' });
 }
 
+/** imporFile (berkas.mjs) with the server's peak resident memory meanwhile. */
 async function imporFile(headers, jenis, file, pid) {
-  const form = new FormData();
-  form.append('file', await openAsBlob(file), path.basename(file));
-  const { authorization, cookie } = headers;
-  const xsrf = headers['x-xsrf-token'];
   let peak = rssMb(pid);
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssMb(pid));
   }, 200);
-  const t0 = performance.now();
   try {
-    const res = await fetch(`${base}/api/admin/impor/${jenis}/cek`, {
-      method: 'POST',
-      headers: { authorization, cookie, 'x-xsrf-token': xsrf },
-      body: form,
-      dispatcher: patient(),
-    });
-    let report = await res.json();
-    if (!res.ok) throw new Error(`cek ${jenis}: ${res.status} ${JSON.stringify(report)}`);
-    // A large file's check goes on after the answer (202): followed as the screen does.
-    while (report.status === 'MEMERIKSA') {
-      await new Promise((r) => setTimeout(r, 500));
-      report = await (await fetch(`${base}/api/admin/impor/cek/${report.id}`, { headers })).json();
-    }
-    if (report.status !== 'SELESAI') throw new Error(`cek ${jenis}: ${JSON.stringify(report)}`);
-    return await terapkan(headers, report, t0, () => peak);
+    const r = await imporBerkas(base, headers, jenis, file);
+    return { ...r, peak };
   } finally {
     clearInterval(sampler);
   }
-}
-
-/**
- * fetch's own dispatcher gives up on an answer after 300 s without headers; a check of a million
- * rows beside busy verifiers may take longer. Node ships undici without exporting its Agent: the
- * global dispatcher's class, made without those time limits.
- */
-function patient() {
-  const global = globalThis[Symbol.for('undici.globalDispatcher.1')];
-  return global ? new global.constructor({ headersTimeout: 0, bodyTimeout: 0 }) : undefined;
-}
-
-async function terapkan(headers, report, t0, peak) {
-  const checked = performance.now();
-  const started = await fetch(`${base}/api/admin/impor/cek/${report.id}/terapkan`, {
-    method: 'POST',
-    headers,
-    body: '{}',
-  });
-  let job = await started.json();
-  if (!started.ok) throw new Error(`terapkan: ${started.status} ${JSON.stringify(job)}`);
-  while (job.status === 'BERJALAN') {
-    await new Promise((r) => setTimeout(r, 500));
-    job = await (await fetch(`${base}/api/admin/impor/jobs/${job.id}`, { headers })).json();
-  }
-  const applied = performance.now();
-  return { report, job, checkS: (checked - t0) / 1000, applyS: (applied - checked) / 1000, peak: peak() };
 }
 
 const seconds = (r) => Number(r.toFixed(1));

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { cekBerkas } from './cek.js';
 import { DOCS_END, DOCS_START, kolomMarkdown } from './docs.js';
 import { csv, PDF, useImporFixture, zip } from './fixture.js';
-import { APPLY_BATCH, batalkanJob, jalankanJob, mulaiTerapkan } from './terapkan.js';
+import { batalkanJob, batchTerapkan, jalankanJob, mulaiTerapkan } from './terapkan.js';
 
 const fx = useImporFixture();
 const { api } = fx;
@@ -51,6 +51,7 @@ describe('who may import (issue #18)', () => {
 
 describe('an import from check to apply (issue #18)', () => {
   it('one job per kind; a cancel leaves whole batches in and the rest untouched', async () => {
+    const APPLY_BATCH = batchTerapkan(api.ctx.db);
     const rows = [
       ['kode', 'nama', 'jenis'],
       ...Array.from({ length: APPLY_BATCH * 2 + 10 }, (_, i) => [

@@ -13,7 +13,8 @@ const DOKUMEN_TRACK = Object.entries(DOKUMEN_PER_TRACK).flatMap(([track, kinds])
 );
 
 /** Rows of the check given that are still to be sorted (staging already found the unchanged ones). */
-const unsorted = (cekId: string) => sql`b.cek_id = ${cekId} AND b.hasil IS NULL`;
+const unsorted = (cekId: string, bagian: RawBuilder<unknown>) =>
+  sql`b.cek_id = ${cekId} AND b.hasil IS NULL AND ${bagian}`;
 
 /**
  * A reference rule (issue #32): the column it is about, the cells it needs (when one of them could
@@ -82,7 +83,7 @@ async function tolakGanda(db: Db, cekId: string, expr: RawBuilder<unknown>, kolo
  * what the rules read (the instansi `ri`, the applicant `rp`, …). The rows found unchanged while
  * staged are what the live rows were loaded from: no rule is asked of them.
  */
-async function tolak(db: Db, cekId: string, join: RawBuilder<unknown>, rules: Aturan[]) {
+async function tolak(db: Db, cekId: string, bagian: RawBuilder<unknown>, join: RawBuilder<unknown>, rules: Aturan[]) {
   const values = rules.map((rule) => {
     const perlu = sql.join(
       rule.perlu.map((kolom) => sql`${cell(kolom)} IS NOT NULL`),
@@ -95,7 +96,7 @@ async function tolak(db: Db, cekId: string, join: RawBuilder<unknown>, rules: At
     sql`SELECT b.baris, b.data, m.kolom, m.nilai, m.pesan
       FROM impor_baris b ${join}
       CROSS JOIN LATERAL (VALUES ${sql.join(values)}) AS m(kolom, nilai, pesan)
-      WHERE b.cek_id = ${cekId} AND b.hasil IS DISTINCT FROM 'SAMA' AND m.kolom IS NOT NULL`,
+      WHERE b.cek_id = ${cekId} AND ${bagian} AND b.hasil IS DISTINCT FROM 'SAMA' AND m.kolom IS NOT NULL`,
   ).execute(db);
 }
 
@@ -109,12 +110,13 @@ const kolomKunci = (jenis: ImporJenis) => JENIS_IMPOR[jenis].kunci.join(', ');
 async function urutkan(
   db: Db,
   cekId: string,
+  bagian: RawBuilder<unknown>,
   from: RawBuilder<unknown>,
   hasil: RawBuilder<unknown>,
   alasan: RawBuilder<unknown>,
 ) {
   await sql`UPDATE impor_baris t SET hasil = x.hasil, alasan = x.alasan
-    FROM (SELECT b.baris, ${hasil} AS hasil, ${alasan} AS alasan FROM ${from} WHERE ${unsorted(cekId)}) x
+    FROM (SELECT b.baris, ${hasil} AS hasil, ${alasan} AS alasan FROM ${from} WHERE ${unsorted(cekId, bagian)}) x
     WHERE t.cek_id = ${cekId} AND t.baris = x.baris`.execute(db);
 }
 
@@ -190,14 +192,31 @@ const NONASN_JSON = sql`jsonb_build_object(
  * the check is protected by the guards inside each batch's statements, which turn such rows into
  * conflicts then (sorting a million rows again would cost minutes).
  */
-export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Promise<void> {
+export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string, rentang = Infinity): Promise<void> {
+  // Keys written twice are found over the whole file; every other rule is about one row and its
+  // references, asked of `rentang` rows at a time (on the embedded database a statement holds the
+  // server's thread while it runs: a few thousand rows each, not the whole file in one).
   await tolakGanda(db, cekId, sql`b.kunci`, kolomKunci(jenis), 'Kunci ganda dalam berkas:');
+  if (jenis === 'pelamar')
+    await tolakGanda(db, cekId, sql`(b.data->>'track') || ' ' || (b.data->>'nik')`, 'nik', 'NIK ganda dalam berkas:');
+  const { rows } = await sql<{ dari: number | null; sampai: number | null }>`
+    SELECT min(baris) AS dari, max(baris) AS sampai FROM impor_baris WHERE cek_id = ${cekId}`.execute(db);
+  const { dari, sampai } = rows[0] ?? { dari: null, sampai: null };
+  if (dari === null || sampai === null) return;
+  if (!Number.isFinite(rentang)) return sortir(db, jenis, cekId, sql`true`);
+  for (let awal = dari; awal <= sampai; awal += rentang)
+    await sortir(db, jenis, cekId, sql`b.baris BETWEEN ${awal} AND ${awal + rentang - 1}`);
+}
+
+/** The rules of one row and the sort, for the rows of the check `bagian` (a condition over `b`) holds. */
+async function sortir(db: Db, jenis: ImporJenis, cekId: string, bagian: RawBuilder<unknown>): Promise<void> {
   const none = sql`NULL::text`;
   switch (jenis) {
     case 'instansi':
       await urutkan(
         db,
         cekId,
+        bagian,
         sql`impor_baris b LEFT JOIN instansi i ON i.kode = b.data->>'kode'`,
         sql`CASE WHEN i.kode IS NULL THEN 'BARU'
           WHEN i.nama = b.data->>'nama' AND i.jenis = b.data->>'jenis' THEN 'SAMA' ELSE 'BERUBAH' END`,
@@ -205,10 +224,11 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'formasi':
-      await tolak(db, cekId, JOIN_INSTANSI, [INSTANSI_TIDAK_DIKENAL]);
+      await tolak(db, cekId, bagian, JOIN_INSTANSI, [INSTANSI_TIDAK_DIKENAL]);
       await urutkan(
         db,
         cekId,
+        bagian,
         sql`impor_baris b LEFT JOIN formasi f ON f.id = ${FORMASI_OF}`,
         sql`CASE WHEN f.id IS NULL THEN 'BARU'
           WHEN f.jabatan_nama = b.data->>'jabatan_nama' AND f.lokasi_nama = b.data->>'lokasi_nama'
@@ -220,8 +240,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'pelamar':
-      await tolakGanda(db, cekId, sql`(b.data->>'track') || ' ' || (b.data->>'nik')`, 'nik', 'NIK ganda dalam berkas:');
-      await tolak(db, cekId, JOIN_FORMASI, [
+      await tolak(db, cekId, bagian, JOIN_FORMASI, [
         INSTANSI_TIDAK_DIKENAL,
         ...FORMASI_TIDAK_DIKENAL,
         {
@@ -241,6 +260,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       await urutkan(
         db,
         cekId,
+        bagian,
         sql`impor_baris b
           LEFT JOIN pelamar p ON p.no_peserta = b.data->>'nomor_peserta'
           LEFT JOIN instansi i ON i.id = p.instansi_id
@@ -265,10 +285,11 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'nilai':
-      await tolak(db, cekId, JOIN_PESERTA, [PESERTA_TIDAK_DIKENAL]);
+      await tolak(db, cekId, bagian, JOIN_PESERTA, [PESERTA_TIDAK_DIKENAL]);
       await urutkan(
         db,
         cekId,
+        bagian,
         sql`impor_baris b
           JOIN pelamar p ON p.no_peserta = b.data->>'nomor_peserta'
           LEFT JOIN nilai n ON n.pelamar_id = p.id AND n.komponen = b.data->>'komponen'
@@ -280,7 +301,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'dokumen':
-      await tolak(db, cekId, JOIN_PESERTA, [
+      await tolak(db, cekId, bagian, JOIN_PESERTA, [
         PESERTA_TIDAK_DIKENAL,
         {
           kolom: 'jenis',
@@ -294,6 +315,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       await urutkan(
         db,
         cekId,
+        bagian,
         sql`impor_baris b
           JOIN pelamar p ON p.no_peserta = b.data->>'nomor_peserta'
           LEFT JOIN dokumen d ON d.pelamar_id = p.id AND d.jenis = b.data->>'jenis'
@@ -304,10 +326,11 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       );
       return;
     case 'nonasn':
-      await tolak(db, cekId, JOIN_INSTANSI, [INSTANSI_TIDAK_DIKENAL]);
+      await tolak(db, cekId, bagian, JOIN_INSTANSI, [INSTANSI_TIDAK_DIKENAL]);
       await urutkan(
         db,
         cekId,
+        bagian,
         sql`impor_baris b LEFT JOIN nonasn n ON n.nik = b.data->>'nik' LEFT JOIN instansi i ON i.id = n.instansi_id`,
         sql`CASE WHEN n.id IS NULL THEN 'BARU' WHEN ${NONASN_JSON} = b.data THEN 'SAMA'
           WHEN n.status_konfirmasi <> 'BELUM' THEN 'KONFLIK' ELSE 'BERUBAH' END`,
@@ -319,6 +342,7 @@ export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string): Pro
       await urutkan(
         db,
         cekId,
+        bagian,
         sql`impor_baris b LEFT JOIN jadwal_tahap j ON j.track = b.data->>'track' AND j.tahap = b.data->>'tahap'`,
         sql`CASE WHEN j.track IS NULL THEN 'BARU'
           WHEN j.mulai = (b.data->>'mulai')::timestamptz AND j.selesai = (b.data->>'selesai')::timestamptz THEN 'SAMA'
