@@ -5,7 +5,7 @@
 // Then Jadwal Tahapan: one window edited in WIB and shown again after a reload.
 
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -141,6 +141,52 @@ test('the operator loads applicants from the template; a verifier finds them', a
   await verifier.screenshot({ path: 'test-results/impor-dokumen-verifikator.png', fullPage: true });
 });
 
+test('a file of over a megabyte is read and checked in a thread of its own, its report complete (issue #33)', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'superadmin');
+  await page.goto('/admin/impor');
+  await page.getByRole('combobox', { name: 'Jenis data' }).click();
+  await page.getByRole('option', { name: 'Pelamar', exact: true }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Unduh template' }).click();
+  const template = path.join(dir, 'template-besar.xlsx');
+  await (await download).saveAs(template);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(template);
+  const sheet = workbook.getWorksheet('Data') as ExcelJS.Worksheet;
+  const header = (sheet.getRow(1).values as string[]).slice(1);
+  const example = Object.fromEntries(
+    header.map((h, i) => [h, String((sheet.getRow(2).values as unknown[])[i + 1] ?? '')]),
+  );
+  // 5,000 applicants of an instansi that does not exist: every row refused, with its reason.
+  const quoted = (v: string) => `"${v.replaceAll('"', '""')}"`;
+  const lines = [header.join(';')];
+  for (let i = 1; i <= 5000; i++) {
+    const row: Record<string, string> = {
+      ...example,
+      instansi_kode: '0000',
+      nomor_peserta: `66${stamp}${String(i).padStart(5, '0')}`,
+      nik: `3171012505${String(i).padStart(6, '0')}`,
+      nama: `Pelamar Berkas Besar ${i}`,
+    };
+    lines.push(header.map((h) => quoted(row[h] ?? '')).join(';'));
+  }
+  const file = path.join(dir, 'pelamar-besar.csv');
+  writeFileSync(file, lines.join('\r\n'));
+  // Over UTAS_CEK_MULAI (1 MB): read and validated in a thread, staged by the server's own.
+  expect(statSync(file).size).toBeGreaterThan(1024 * 1024);
+  await uploadAndCheck(page, file);
+  await expect(page.getByTestId('jumlah-baris-dibaca')).toHaveText('5.000', { timeout: 90_000 });
+  await expect(page.getByTestId('jumlah-ditolak')).toHaveText('5.000');
+  await expect(
+    page
+      .getByRole('table', { name: 'Baris yang ditolak' })
+      .getByRole('row', { name: /^2 instansi_kode .*tidak ada instansi berkode 0000/ }),
+  ).toBeVisible();
+});
+
 test('Jadwal Tahapan: a window edited in WIB stays after a reload', async ({ page }) => {
   await signIn(page, 'superadmin');
   await page.goto('/admin/jadwal');
@@ -157,7 +203,7 @@ test('Jadwal Tahapan: a window edited in WIB stays after a reload', async ({ pag
   await page.screenshot({ path: 'test-results/jadwal-tahapan.png', fullPage: true });
   await selesai.click();
   const dropdown = page.getByRole('dialog');
-  await dropdown.getByRole('button', { name: `${day} ${bulan} ${yyyy}` }).click();
+  await dropdown.getByRole('button', { name: `${day} ${bulan} ${yyyy}`, exact: true }).click();
   await dropdown.getByRole('button', { name: 'Pakai tanggal dan jam ini' }).click();
   await page.getByRole('button', { name: `Simpan: ${label}` }).click();
   await expect(page.getByText('Jadwal disimpan dan langsung berlaku.')).toBeVisible();
