@@ -90,9 +90,11 @@ test('the operator loads applicants from the template; a verifier finds them', a
     header.map((h) => ({ ...example, ...FORMASI, nomor_peserta: nomor, nik, nama, nama_ijazah: '' })[h] ?? '');
   sheet.getRow(2).values = row(`77${stamp}00001`, `317101250599${stamp.slice(-4)}`, NAMA);
   sheet.getRow(3).values = row(`77${stamp}00002`, '31710125059', `Bayu Impor ${stamp}`);
-  const filled = path.join(dir, 'pelamar.xlsx');
-  await workbook.xlsx.writeFile(filled);
-  await uploadAndCheck(page, filled);
+  // Each version under a name of its own: a file changed on disk after it was chosen can no
+  // longer be read by the browser, and choosing the same name again may not replace it.
+  const first = path.join(dir, 'pelamar-awal.xlsx');
+  await workbook.xlsx.writeFile(first);
+  await uploadAndCheck(page, first);
   await expect(page.getByTestId('jumlah-ditolak')).toHaveText('1');
   const rejections = page.getByRole('table', { name: 'Baris yang ditolak' });
   await expect(rejections.getByRole('row', { name: /^3 nik .*NIK harus 16 angka/ })).toBeVisible();
@@ -100,6 +102,7 @@ test('the operator loads applicants from the template; a verifier finds them', a
 
   // Fixed and uploaded again: two new applicants, applied with the progress bar.
   sheet.getRow(3).values = row(`77${stamp}00002`, `317101250598${stamp.slice(-4)}`, `Bayu Impor ${stamp}`);
+  const filled = path.join(dir, 'pelamar.xlsx');
   await workbook.xlsx.writeFile(filled);
   await uploadAndCheck(page, filled);
   await expect(page.getByTestId('jumlah-baru')).toHaveText('2');
