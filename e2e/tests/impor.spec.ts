@@ -42,6 +42,25 @@ async function uploadAndCheck(page: Page, file: string) {
   await page.getByRole('button', { name: 'Periksa berkas' }).click();
 }
 
+/** Chooses Pelamar, downloads its template as `name` and reads its columns and example row. */
+async function templatePelamar(page: Page, name: string) {
+  await page.getByRole('combobox', { name: 'Jenis data' }).click();
+  await page.getByRole('option', { name: 'Pelamar', exact: true }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Unduh template' }).click();
+  const template = path.join(dir, name);
+  await (await download).saveAs(template);
+  expect((await download).suggestedFilename()).toBe('template-pelamar.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(template);
+  const sheet = workbook.getWorksheet('Data') as ExcelJS.Worksheet;
+  const header = (sheet.getRow(1).values as string[]).slice(1);
+  const example = Object.fromEntries(
+    header.map((h, i) => [h, String((sheet.getRow(2).values as unknown[])[i + 1] ?? '')]),
+  );
+  return { workbook, sheet, header, example };
+}
+
 async function applyAndWait(page: Page) {
   await page.getByRole('button', { name: 'Terapkan' }).click();
   await page.getByRole('dialog', { name: 'Terapkan impor?' }).getByRole('button', { name: 'Terapkan' }).click();
@@ -72,20 +91,7 @@ test('the operator loads applicants from the template; a verifier finds them', a
   await applyAndWait(page);
 
   // The applicants' template, filled with two rows, the second with a NIK one digit short.
-  await page.getByRole('combobox', { name: 'Jenis data' }).click();
-  await page.getByRole('option', { name: 'Pelamar', exact: true }).click();
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Unduh template' }).click();
-  const template = path.join(dir, 'template-pelamar.xlsx');
-  await (await download).saveAs(template);
-  expect((await download).suggestedFilename()).toBe('template-pelamar.xlsx');
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(template);
-  const sheet = workbook.getWorksheet('Data') as ExcelJS.Worksheet;
-  const header = (sheet.getRow(1).values as string[]).slice(1);
-  const example = Object.fromEntries(
-    header.map((h, i) => [h, String((sheet.getRow(2).values as unknown[])[i + 1] ?? '')]),
-  );
+  const { workbook, sheet, header, example } = await templatePelamar(page, 'template-pelamar.xlsx');
   const row = (nomor: string, nik: string, nama: string) =>
     header.map((h) => ({ ...example, ...FORMASI, nomor_peserta: nomor, nik, nama, nama_ijazah: '' })[h] ?? '');
   sheet.getRow(2).values = row(`77${stamp}00001`, `317101250599${stamp.slice(-4)}`, NAMA);
@@ -150,19 +156,7 @@ test('a file of over a megabyte is read and checked in a thread of its own, its 
   test.setTimeout(120_000);
   await signIn(page, 'superadmin');
   await page.goto('/admin/impor');
-  await page.getByRole('combobox', { name: 'Jenis data' }).click();
-  await page.getByRole('option', { name: 'Pelamar', exact: true }).click();
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Unduh template' }).click();
-  const template = path.join(dir, 'template-besar.xlsx');
-  await (await download).saveAs(template);
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(template);
-  const sheet = workbook.getWorksheet('Data') as ExcelJS.Worksheet;
-  const header = (sheet.getRow(1).values as string[]).slice(1);
-  const example = Object.fromEntries(
-    header.map((h, i) => [h, String((sheet.getRow(2).values as unknown[])[i + 1] ?? '')]),
-  );
+  const { header, example } = await templatePelamar(page, 'template-besar.xlsx');
   // 5,000 applicants of an instansi that does not exist: every row refused, with its reason.
   const quoted = (v: string) => `"${v.replaceAll('"', '""')}"`;
   const lines = [header.join(';')];
