@@ -213,6 +213,7 @@ export async function buildApp({
     demo: config.seedDemo,
     cek: config.cekDokumen,
     tte: { ...config.tte, demo: config.seedDemo },
+    nice: config.baca.nice,
   });
 
   // Issue #6: account lifecycle, profile and user administration; mail by SMTP or dev mailbox.

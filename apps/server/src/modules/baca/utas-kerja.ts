@@ -1,5 +1,6 @@
-// Issue #35 / #33: the threads this module's heavy work runs in (utas.ts reads in one,
-// contoh-utas.ts draws the demo's documents in another): where each starts from, its lower CPU
+// Issue #35 / #33: the threads heavy work runs in (utas.ts reads in one, contoh-utas.ts draws the
+// demo's documents in another, an import's check and an official document's layout have theirs):
+// where each starts from, its lower CPU
 // priority, and the numbered requests the calling thread sends it.
 
 import { existsSync } from 'node:fs';
@@ -12,6 +13,7 @@ const SUMBER_UTAS = {
   'utas-baca': './utas-baca.ts',
   'utas-contoh': './utas-contoh.ts',
   'utas-cek': '../impor/utas-cek.ts',
+  'utas-dokumen': '../dokumen-resmi/utas-dokumen.ts',
 } as const;
 
 /**

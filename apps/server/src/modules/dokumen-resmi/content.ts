@@ -13,6 +13,7 @@ import {
   formatTanggalPanjang,
   JENIS_FORMASI_NAMA,
   maskNik,
+  namaLengkap,
   type PengumumanRequest,
   STATUS_VERIFIKASI_NAMA,
 } from '@portal/contract';
@@ -37,6 +38,36 @@ export interface BarisPengumuman {
   nik: string;
   status: 'BELUM' | 'MS' | 'TMS';
   alasanTms: string[] | null;
+}
+
+/**
+ * Issue #33: a batch of the announcement's applicants as read from the database, one JSON text of
+ * rows `[no_peserta, nama, gelar_depan, gelar_belakang, nik, status, alasan_tms]` under their
+ * formasi. The thread that reads the rows hands this text on to the document's thread as it came,
+ * instead of making an object per applicant (bench/dokumen: its heap grew by 100–150 MB of them).
+ */
+export interface KirimanBaris {
+  formasi: FormasiKey;
+  /** The rows in no_peserta order, as JSON. */
+  json: string;
+  /** How many rows. */
+  n: number;
+}
+
+type BarisMentah = [string, string, string | null, string | null, string, BarisPengumuman['status'], string[] | null];
+
+/** The rows of a batch read (KirimanBaris), as the documents list them. */
+export function barisKiriman(kiriman: KirimanBaris): BarisPengumuman[] {
+  return (JSON.parse(kiriman.json) as BarisMentah[]).map(
+    ([noPeserta, nama, gelarDepan, gelarBelakang, nik, status, alasanTms]) => ({
+      formasi: kiriman.formasi,
+      noPeserta,
+      nama: namaLengkap({ gelarDepan, nama, gelarBelakang }),
+      nik,
+      status,
+      alasanTms,
+    }),
+  );
 }
 
 export interface IsiPengumuman {
@@ -91,10 +122,9 @@ export async function tulisPengumuman(pdf: OfficialPdf, isi: IsiPengumuman): Pro
   let no = 0;
   let current: number | null = null;
   let table: { row: (row: BarisPengumuman & { no: number }) => void; end: () => void } | null = null;
-  // Issue #33: laying out a batch of 5,000 rows is seconds of JavaScript. It goes in slices of a
-  // few milliseconds that give way to people's requests (shared/giliran.ts), as an import's check
-  // does: a job made by the instance that serves them (on the embedded default, always) slows
-  // down while they work rather than slowing them down.
+  // Issue #33: laying out a batch of rows is a second of JavaScript, in the document's own thread
+  // (tata.ts). It goes in slices of a few milliseconds (shared/giliran.ts), so that the thread
+  // takes its messages between them: the next batch, read meanwhile by the calling thread.
   const giliran = pembagiGiliran();
   for await (const batch of isi.baris()) {
     for (const row of batch) {

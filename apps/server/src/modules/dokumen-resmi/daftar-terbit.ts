@@ -16,7 +16,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { escapeLike, nameWords } from '../shared/list-sql.js';
-import { type BarisPengumuman, jenisNama, keterangan } from './content.js';
+import { type BarisPengumuman, barisKiriman, jenisNama, type KirimanBaris, keterangan } from './content.js';
 import { notFound } from './dokumen.js';
 
 /** The formasi heading a row stands under on paper (content.ts tulisPengumuman). */
@@ -27,7 +27,7 @@ const TERBENGKALAI = sql`interval '1 day'`;
 
 export interface DaftarBaru {
   /** The batches passed through unchanged, each stored as it goes by (numbered as the PDF numbers them). */
-  simpan(rows: AsyncIterable<BarisPengumuman[]>): AsyncIterable<BarisPengumuman[]>;
+  simpan(rows: AsyncIterable<KirimanBaris>): AsyncIterable<KirimanBaris>;
   /** Every row is stored: the count is written, so the list is complete once its document is recorded. */
   selesai(): Promise<void>;
   /**
@@ -81,8 +81,8 @@ export async function mulaiDaftar(db: Kysely<DB>, kode: string): Promise<DaftarB
     async *simpan(rows) {
       for await (const batch of rows) {
         await tertunda;
-        if (batch.length > 0) {
-          tertunda = sisipkan(batch);
+        if (batch.n > 0) {
+          tertunda = sisipkan(barisKiriman(batch));
           // Handled here, thrown where it is awaited: a failure while the PDF stops for another
           // reason must not be an unhandled rejection.
           tertunda.catch(() => undefined);

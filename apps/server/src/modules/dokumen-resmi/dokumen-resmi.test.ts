@@ -9,6 +9,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { ALASAN_TMS, DASAR_HUKUM_BAKU } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -373,6 +374,53 @@ describe('official documents (issue #20)', () => {
     });
     const next = dibuat(await umumkan(ctx, client, admin, { ...pengumuman, nomor: '800/127/BKPSDM/2026' }));
     expect(next.nomor).toBe('800/127/BKPSDM/2026');
+  }, 60_000);
+
+  it('lays the announcement out in a thread of its own; a thread that stops ends the job failed, issuing nothing', async () => {
+    // Issue #33: the layout (pdfkit, the workbook) runs beside the thread that answers requests.
+    const threads: Worker[] = [];
+    const started = (worker: Worker) => threads.push(worker);
+    process.on('worker', started);
+    const pembuat = pembuatDokumen(ctx.db, openBerkasStore(ctx.config, ctx.db), ctx.config);
+    try {
+      const made = await post('/pengumuman', { ...pengumuman, nomor: '800/131/BKPSDM/2026' });
+      expect(made.statusCode, made.body).toBe(202);
+      expect(await kerjakanPengumuman(pembuat, made.json().id)).toBe('SELESAI');
+      expect(threads).toHaveLength(1);
+
+      // The thread ends as it asks for the first rows (killed, its memory limit reached).
+      const asked = await post('/pengumuman', { ...pengumuman, nomor: '800/132/BKPSDM/2026' });
+      expect(asked.statusCode, asked.body).toBe(202);
+      const henti = (worker: Worker) => worker.once('message', () => void worker.terminate());
+      process.on('worker', henti);
+      try {
+        expect(await kerjakanPengumuman(pembuat, asked.json().id)).toBe('GAGAL');
+      } finally {
+        process.off('worker', henti);
+      }
+      const progres = await client.request({
+        url: `/api/cpns/admin/dokumen-resmi/progres/${asked.json().id}`,
+        token: admin,
+      });
+      expect(progres.json()).toMatchObject({
+        status: 'GAGAL',
+        dokumen: null,
+        pesan: expect.stringMatching(/^Pengumuman tidak dapat dibuat karena kesalahan pada server/),
+      });
+      expect(
+        await ctx.db.selectFrom('dokumen_resmi').where('nomor', '=', '800/132/BKPSDM/2026').select('kode').execute(),
+      ).toEqual([]);
+      // Nor is any list of the public check left without its document.
+      const yatim = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM dokumen_resmi_daftar l
+        WHERE NOT EXISTS (SELECT 1 FROM dokumen_resmi d WHERE d.kode = l.kode)`.execute(ctx.db);
+      expect(yatim.rows[0]?.n).toBe(0);
+      // The next one is made.
+      const next = await post('/pengumuman', { ...pengumuman, nomor: '800/133/BKPSDM/2026' });
+      expect(await kerjakanPengumuman(pembuat, next.json().id)).toBe('SELESAI');
+    } finally {
+      process.off('worker', started);
+    }
   }, 60_000);
 
   it("ends a job refused while it waited (the lock lifted) with the refusal's own words", async () => {

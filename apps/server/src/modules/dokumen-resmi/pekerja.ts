@@ -40,17 +40,20 @@ export interface PembuatDokumen {
   files: BerkasStore;
   publicUrl: string;
   penanda: (instansiId: number) => Promise<Penanda>;
+  /** The CPU priority of the thread the document is laid out in (BACA_NICE). */
+  nice: number;
 }
 
 /** A process's maker of announcements, from its configuration (an instance, `npm run worker`). */
 export const pembuatDokumen = (
   db: Kysely<DB>,
   files: BerkasStore,
-  config: Pick<Config, 'publicUrl' | 'tte' | 'seedDemo'>,
+  config: Pick<Config, 'publicUrl' | 'tte' | 'seedDemo' | 'baca'>,
 ): PembuatDokumen => ({
   db,
   files,
   publicUrl: config.publicUrl,
+  nice: config.baca.nice,
   penanda: penandaTangan(db, { ...config.tte, demo: config.seedDemo }),
 });
 
@@ -261,6 +264,7 @@ export async function kerjakanPengumuman(
       request,
       pembuat.publicUrl,
       penanda,
+      pembuat.nice,
     );
     await db
       .updateTable('dokumen_resmi_progres')

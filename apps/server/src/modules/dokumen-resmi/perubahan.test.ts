@@ -100,7 +100,7 @@ describe('amendments (issue #31)', () => {
         .then((r) => r.n);
     const before = await count();
     await expect(
-      buatPengumuman(u.ctx.db, files, scope, actor, PENGUMUMAN, 'https://portal.uji.go.id', penanda),
+      buatPengumuman(u.ctx.db, files, scope, actor, PENGUMUMAN, 'https://portal.uji.go.id', penanda, 0),
     ).rejects.toMatchObject({
       statusCode: 409,
       code: 'PENGUMUMAN_BERUBAH',

@@ -54,11 +54,13 @@ export interface DokumenResmiRouteOptions {
   cek: { perMinute: number; maxBytes: number };
   /** Issue #31: the certificates signing the PDFs. */
   tte: TteConfig;
+  /** Issue #33: the CPU priority of the thread a document is laid out in (BACA_NICE). */
+  nice: number;
 }
 
 export async function dokumenResmiRoutes(
   app: FastifyInstance,
-  { db, files, publicUrl, demo, cek: cekLimits, tte }: DokumenResmiRouteOptions,
+  { db, files, publicUrl, demo, cek: cekLimits, tte, nice }: DokumenResmiRouteOptions,
 ) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const peringatan = peringatanAlamat(publicUrl);
@@ -145,7 +147,7 @@ export async function dokumenResmiRoutes(
         const { scope, penanda } = await penerbit(scopeOf, request);
         return reply
           .status(201)
-          .send(await buatBeritaAcara(db, files, scope, actorOf(request), request.body, publicUrl, penanda));
+          .send(await buatBeritaAcara(db, files, scope, actorOf(request), request.body, publicUrl, penanda, nice));
       },
     );
     typed.get(

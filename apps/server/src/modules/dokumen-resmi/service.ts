@@ -1,16 +1,15 @@
 // Issue #20: making, keeping and checking the official documents. Only after the final lock
 // (409 before, with the reason), only by the instansi's admin of the track (routes.ts). Each
-// document is made once (two layout passes: count the pages, then write), stored in the
-// document store by its sha-256, recorded with a short code, and audited. Issue #31: the
-// announcement's Excel copy is made and kept with it, and a later announcement amends the last.
+// document is made once (two layout passes: count the pages, then write; issue #33: in a thread
+// of its own, tata.ts), stored in the document store by its sha-256, recorded with a short code,
+// and audited. Issue #31: the announcement's Excel copy is made and kept with it, and a later
+// announcement amends the last.
 
 import { createHash, randomInt } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PassThrough, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import {
   type BeritaAcaraRequest,
   cekDokumenPath,
@@ -19,7 +18,6 @@ import {
   type DokumenResmiJenis,
   formatTanggalPanjang,
   formatWaktuPanjang,
-  namaLengkap,
   type PenandaTangan,
   type PengumumanRequest,
   TRACKS,
@@ -33,14 +31,7 @@ import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { type Actor, recordAudit } from '../audit/audit.js';
 import { statusFinal, terkunciFinal } from '../verifikasi/service.js';
-import {
-  type BarisPengumuman,
-  type HitunganFormasi,
-  type IsiBeritaAcara,
-  type IsiPengumuman,
-  tulisBeritaAcara,
-  tulisPengumuman,
-} from './content.js';
+import type { HitunganFormasi, IsiBeritaAcara, IsiPengumuman, KirimanBaris } from './content.js';
 import { mulaiDaftar } from './daftar-terbit.js';
 import {
   belumFinal,
@@ -53,124 +44,65 @@ import {
   notFound,
   toDokumen,
 } from './dokumen.js';
-import { type Frame, OfficialPdf } from './pdf.js';
-import {
-  gambarTandaTangan,
-  type Penanda,
-  type TandaTanganTertunda,
-  tandatanganiBerkas,
-  tempatTandaTangan,
-} from './tte.js';
-import { pengumumanXlsx } from './xlsx.js';
+import { type SumberKiriman, type TugasTata, tataDiUtas } from './tata.js';
+import { type Penanda, tandatanganiBerkas } from './tte.js';
 
-const BATCH = 5000;
+const BATCH = 2000;
 /** Codes people read off paper: no 0/O, 1/I. */
 const KODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const newKode = () => Array.from({ length: 10 }, () => KODE_ALPHABET[randomInt(KODE_ALPHABET.length)]).join('');
 
-/**
- * Writes a file into the document store: to a temporary file while hashed, then stored by its
- * hash, so a document of tens of MB is never held in memory whole. `tulis` ends the sink;
- * `selesaikan`, when given, completes the written file in place (the PDF's signature), which is
- * then hashed again from disk.
- */
-async function simpanBerkas(
-  files: BerkasStore,
-  tulis: (sink: Transform) => Promise<void>,
-  selesaikan?: (file: string) => Promise<void>,
-): Promise<{ sha256: string; ukuran: number }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'dokumen-resmi-'));
-  try {
-    const file = path.join(dir, 'berkas');
-    const hash = createHash('sha256');
-    let ukuran = 0;
-    const sink = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        hash.update(chunk);
-        ukuran += chunk.length;
-        done(null, chunk);
-      },
-    });
-    const written = pipeline(sink, createWriteStream(file));
-    try {
-      await tulis(sink);
-    } catch (error) {
-      sink.destroy(error as Error);
-      await written.catch(() => undefined);
-      throw error;
-    }
-    await written;
-    if (!selesaikan) return { sha256: await files.putFile(file, hash.digest('hex')), ukuran };
-    await selesaikan(file);
-    const again = createHash('sha256');
-    for await (const chunk of createReadStream(file)) again.update(chunk as Buffer);
-    return { sha256: await files.putFile(file, again.digest('hex')), ukuran };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+/** Stores a written file in the document store by its sha-256, hashed from disk. */
+async function simpanBerkas(files: BerkasStore, file: string): Promise<{ sha256: string; ukuran: number }> {
+  const hash = createHash('sha256');
+  let ukuran = 0;
+  for await (const chunk of createReadStream(file)) {
+    hash.update(chunk as Buffer);
+    ukuran += (chunk as Buffer).length;
   }
+  return { sha256: await files.putFile(file, hash.digest('hex')), ukuran };
 }
 
+/** The minutes list no applicant: their thread never asks for rows. */
+const tanpaBaris: SumberKiriman = async function* () {};
+
 /**
- * Lays a document out twice (count the pages, then write), signs the second pass with the
- * instansi's certificate (issue #31: the mark and the signature's placeholder in the signature
- * block, the signature itself once the file is written) and stores it. `write` is told which
- * pass it is in (the announcement copies the rows of the written one to its sheet).
+ * Lays a document out in a thread of its own (tata.ts; issue #33), signs its PDF with the
+ * instansi's certificate (issue #31: the mark and the signature's placeholder were laid out in the
+ * signature block; the signature itself is written into the file here) and stores the files. The
+ * announcement's rows are read here as the thread asks for them (`baris`).
  */
 async function render(
   files: BerkasStore,
-  frame: Omit<ConstructorParameters<typeof OfficialPdf>[0], 'halaman' | 'tandaTangan'>,
-  title: string,
   penanda: Penanda,
-  write: (pdf: OfficialPdf, menghitung: boolean) => Promise<void>,
-): Promise<{ sha256: string; ukuran: number; halaman: number; penandaTangan: PenandaTangan }> {
-  const counting = new OfficialPdf({ ...frame, halaman: null }, null, { title });
-  await write(counting, true);
-  await counting.end();
-  let halaman = 0;
-  const waktu = new Date();
-  let tertunda: TandaTanganTertunda | null = null;
-  const tandaTangan: Frame['tandaTangan'] = (doc, kotak) => {
-    gambarTandaTangan(doc, kotak, penanda.pemilik, waktu);
-    tertunda = tempatTandaTangan(doc, kotak, penanda, waktu);
-  };
-  const stored = await simpanBerkas(
-    files,
-    async (sink) => {
-      const pdf = new OfficialPdf({ ...frame, halaman: counting.pages, tandaTangan }, sink, { title });
-      await write(pdf, false);
-      await pdf.end();
-      halaman = pdf.pages;
-    },
-    async (file) => {
-      if (!tertunda) throw new Error('blok tanda tangan dokumen tidak tergambar');
-      await tandatanganiBerkas(file, tertunda, penanda);
-    },
-  );
-  return { ...stored, halaman, penandaTangan: { ...penanda.pemilik, waktu: waktu.toISOString() } };
-}
-
-/**
- * The announcement's rows also handed to its Excel copy, a batch at a time: the PDF's reading
- * waits until the sheet took the previous batch, so both files hold the very same rows (issue
- * #31: read once, not twice from data an objection may change in between) in bounded memory.
- */
-async function* salinKe<T>(rows: AsyncIterable<T>, salinan: PassThrough): AsyncIterable<T> {
-  for await (const batch of rows) {
-    if (salinan.destroyed) throw salinan.errored ?? new Error('salinan Excel berhenti');
-    if (!salinan.write(batch)) {
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          salinan.off('drain', done);
-          salinan.off('close', done);
-          resolve();
-        };
-        salinan.on('drain', done);
-        salinan.on('close', done);
-      });
-    }
-    yield batch;
+  tugas: Pick<TugasTata, 'naskah' | 'frame' | 'judul'>,
+  baris: SumberKiriman,
+  nice: number,
+): Promise<{
+  sha256: string;
+  ukuran: number;
+  halaman: number;
+  pelamar: number;
+  xlsx?: { sha256: string; ukuran: number };
+  penandaTangan: PenandaTangan;
+}> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'dokumen-resmi-'));
+  try {
+    const pdf = path.join(dir, 'dokumen.pdf');
+    const xlsx = tugas.naskah.jenis === 'PENGUMUMAN' ? path.join(dir, 'salinan.xlsx') : null;
+    const waktu = new Date().toISOString();
+    const hasil = await tataDiUtas({ ...tugas, pemilik: penanda.pemilik, waktu, pdf, xlsx }, baris, nice);
+    await tandatanganiBerkas(pdf, { offset: hasil.offsetTandaTangan }, penanda);
+    return {
+      ...(await simpanBerkas(files, pdf)),
+      ...(xlsx ? { xlsx: await simpanBerkas(files, xlsx) } : {}),
+      halaman: hasil.halaman,
+      pelamar: hasil.pelamar,
+      penandaTangan: { ...penanda.pemilik, waktu },
+    };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
-  salinan.end();
 }
 
 interface Dibuat {
@@ -263,8 +195,11 @@ async function frameOf(db: Kysely<DB>, files: BerkasStore, scope: DokumenScope, 
   return { kode, cekUrl, qr, kop };
 }
 
-/** The applicants of the instansi and track in formasi order, a batch at a time. */
-async function* barisPengumuman(db: Kysely<DB>, scope: DokumenScope): AsyncIterable<BarisPengumuman[]> {
+/**
+ * The applicants of the instansi and track in formasi order, a batch at a time, each batch one JSON
+ * text (content.ts KirimanBaris): no object per applicant in the thread that answers requests.
+ */
+async function* barisPengumuman(db: Kysely<DB>, scope: DokumenScope): AsyncIterable<KirimanBaris> {
   const formasi = await db
     .selectFrom('formasi')
     .where('instansi_id', '=', scope.instansiId)
@@ -279,25 +214,18 @@ async function* barisPengumuman(db: Kysely<DB>, scope: DokumenScope): AsyncItera
     const key = { id: f.id, jabatan: f.jabatan_nama, lokasi: f.lokasi_nama, jenis: f.jenis_formasi };
     let after = '';
     for (;;) {
-      const rows = await db
-        .selectFrom('pelamar')
-        .where('formasi_id', '=', f.id)
-        .where('no_peserta', '>', after)
-        .select(['no_peserta', 'nama', 'gelar_depan', 'gelar_belakang', 'nik', 'status_verifikasi', 'alasan_tms'])
-        .orderBy('no_peserta')
-        .limit(BATCH)
-        .execute();
-      if (rows.length === 0) break;
-      yield rows.map((r) => ({
-        formasi: key,
-        noPeserta: r.no_peserta,
-        nama: namaLengkap({ gelarDepan: r.gelar_depan, nama: r.nama, gelarBelakang: r.gelar_belakang }),
-        nik: r.nik,
-        status: r.status_verifikasi,
-        alasanTms: r.alasan_tms,
-      }));
-      after = rows.at(-1)?.no_peserta ?? after;
-      if (rows.length < BATCH) break;
+      const { rows } = await sql<{ json: string | null; n: number; akhir: string | null }>`
+        SELECT json_agg(json_build_array(no_peserta, nama, gelar_depan, gelar_belakang, nik, status_verifikasi, alasan_tms)
+                        ORDER BY no_peserta)::text AS json,
+               count(*)::int AS n, max(no_peserta) AS akhir
+        FROM (SELECT no_peserta, nama, gelar_depan, gelar_belakang, nik, status_verifikasi, alasan_tms
+              FROM pelamar WHERE formasi_id = ${f.id} AND no_peserta > ${after}
+              ORDER BY no_peserta LIMIT ${BATCH}) t`.execute(db);
+      const batch = rows[0];
+      if (!batch?.json || batch.n === 0) break;
+      yield { formasi: key, json: batch.json, n: batch.n };
+      after = batch.akhir ?? after;
+      if (batch.n < BATCH) break;
     }
   }
 }
@@ -311,7 +239,7 @@ const PROGRES_MS = 1000;
  */
 async function mulaiProgres(db: Kysely<DB>, scope: DokumenScope, id: string | undefined) {
   if (!id) {
-    return { ikuti: <T>(rows: AsyncIterable<T[]>) => rows, selesai: async () => undefined };
+    return { ikuti: (rows: AsyncIterable<KirimanBaris>) => rows, selesai: async () => undefined };
   }
   const { n } = await db
     .selectFrom('pelamar')
@@ -335,9 +263,9 @@ async function mulaiProgres(db: Kysely<DB>, scope: DokumenScope, id: string | un
       .where('id', '=', id)
       .execute();
   return {
-    async *ikuti<T>(rows: AsyncIterable<T[]>): AsyncIterable<T[]> {
+    async *ikuti(rows: AsyncIterable<KirimanBaris>): AsyncIterable<KirimanBaris> {
       for await (const batch of rows) {
-        selesai += batch.length;
+        selesai += batch.n;
         if (Date.now() - tercatat >= PROGRES_MS) {
           tercatat = Date.now();
           await catat(selesai);
@@ -359,6 +287,7 @@ export async function buatPengumuman(
   request: PengumumanRequest,
   publicUrl: string,
   penanda: Penanda,
+  nice: number,
 ): Promise<DokumenResmi> {
   // The lock only: its four counts over a quarter of a million rows took seconds under load.
   if (!(await terkunciFinal(db, scope))) throw belumFinal(scope);
@@ -374,7 +303,6 @@ export async function buatPengumuman(
   // Issue #31: a later announcement of the same instansi and track amends the latest one, and
   // says so; the earlier one stays as issued.
   const mengubah = await dokumenTerakhir(db, scope, 'PENGUMUMAN');
-  let pelamar = 0;
   const isi: Omit<IsiPengumuman, 'baris'> = {
     request,
     trackTitle: TRACKS[scope.track].title,
@@ -384,43 +312,27 @@ export async function buatPengumuman(
       : null,
     mengubah: mengubah && { ...mengubah, tanggal: formatTanggalPanjang(mengubah.tanggal) },
   };
-  // The Excel copy is written from the rows of the PDF's written pass, and kept with it.
-  const judul = DOKUMEN_RESMI_JUDUL.PENGUMUMAN;
-  // Issue #31: so is the list the public check shows (daftar-terbit.ts). Its rows are in before the
-  // document is recorded (no foreign key to it); a failed making deletes them (buang).
+  // Issue #31: the list the public check shows (daftar-terbit.ts) is stored from the rows of the
+  // written pass, as the Excel copy is written from them. Its rows are in before the document is
+  // recorded (no foreign key to it); a failed making deletes them (buang).
   const daftar = await mulaiDaftar(db, frame.kode);
-  const salinan = new PassThrough({ objectMode: true, highWaterMark: 1 });
-  salinan.on('error', () => undefined); // reported by the sheet's writer below
-  const xlsx = simpanBerkas(files, (sink) => pipeline(pengumumanXlsx(judul, salinan), sink));
-  let stored: Awaited<ReturnType<typeof render>>;
   try {
-    stored = await render(files, frame, judul, penanda, async (pdf, menghitung) => {
-      const rows = progres.ikuti(barisPengumuman(db, scope));
-      pelamar = await tulisPengumuman(pdf, {
-        ...isi,
-        baris: () => (menghitung ? rows : salinKe(daftar.simpan(rows), salinan)),
-      });
-    });
-  } catch (error) {
-    salinan.destroy(error as Error);
-    // The sheet's own failure, when it was the sheet that stopped the PDF; the list goes too.
-    throw await daftar.buang(
-      await xlsx.then(
-        () => error,
-        (sheetError: unknown) => sheetError,
-      ),
+    const { pelamar, ...stored } = await render(
+      files,
+      penanda,
+      { naskah: { jenis: 'PENGUMUMAN', isi }, frame, judul: DOKUMEN_RESMI_JUDUL.PENGUMUMAN },
+      (pass) => {
+        const rows = progres.ikuti(barisPengumuman(db, scope));
+        return pass === 0 ? rows : daftar.simpan(rows);
+      },
+      nice,
     );
-  }
-  // Whatever fails from here on (storing the sheet, a 409 from simpan) leaves no list behind.
-  try {
-    const storedXlsx = await xlsx;
     await daftar.selesai();
     await progres.selesai();
     return await simpan(db, scope, actor, {
       kode: frame.kode,
       jenis: 'PENGUMUMAN',
       ...stored,
-      xlsx: storedXlsx,
       mengubah,
       nomor: request.nomor,
       tanggal: request.tanggal,
@@ -440,6 +352,7 @@ export async function buatBeritaAcara(
   request: BeritaAcaraRequest,
   publicUrl: string,
   penanda: Penanda,
+  nice: number,
 ): Promise<DokumenResmi> {
   const final = await statusFinal(db, scope);
   if (!final.terkunci) throw belumFinal(scope);
@@ -494,8 +407,12 @@ export async function buatBeritaAcara(
     dikunciOleh: final.dikunciOleh ?? '–',
     mengubah: mengubah && { ...mengubah, tanggal: formatTanggalPanjang(mengubah.tanggal) },
   };
-  const stored = await render(files, frame, DOKUMEN_RESMI_JUDUL.BERITA_ACARA, penanda, async (pdf) =>
-    tulisBeritaAcara(pdf, isi),
+  const { pelamar: _, ...stored } = await render(
+    files,
+    penanda,
+    { naskah: { jenis: 'BERITA_ACARA', isi }, frame, judul: DOKUMEN_RESMI_JUDUL.BERITA_ACARA },
+    tanpaBaris,
+    nice,
   );
   return simpan(db, scope, actor, {
     kode: frame.kode,

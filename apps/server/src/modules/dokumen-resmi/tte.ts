@@ -275,7 +275,7 @@ export interface TandaTanganTertunda {
 export function tempatTandaTangan(
   doc: PDFKit.PDFDocument,
   kotak: { x: number; y: number; width: number; height: number },
-  penanda: Penanda,
+  pemilik: Penanda['pemilik'],
   waktu: Date,
 ): TandaTanganTertunda {
   const tinggi = doc.page.height;
@@ -284,7 +284,7 @@ export function tempatTandaTangan(
     pdfBuffer: Buffer.alloc(0),
     reason: 'Dokumen resmi diterbitkan melalui Portal Verifikasi ASN',
     contactInfo: '',
-    name: penanda.pemilik.nama,
+    name: pemilik.nama,
     location: 'Indonesia',
     signingTime: waktu,
     signatureLength: PANJANG_TANDA_TANGAN,

@@ -34,7 +34,7 @@ async function* bernomor(baris: AsyncIterable<BarisPengumuman[]>): AsyncIterable
 
 /**
  * Starts writing the workbook into a stream (kept with the announcement); an error ends the stream.
- * Made by the announcement's job: background work that gives way to people's requests (#33).
+ * Written in the announcement's own thread (tata.ts), in slices that let its messages in (#33).
  */
 export function pengumumanXlsx(judul: string, baris: AsyncIterable<BarisPengumuman[]>): PassThrough {
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
