@@ -176,7 +176,10 @@ async function main() {
     const ended = {};
     const follow = async (name, url) => {
       for (;;) {
-        const job = await (await fetch(`${base}${url}`, { headers: admin })).json();
+        const res = await fetch(`${base}${url}`, { headers: admin });
+        const job = await res.json();
+        // An answer that is no job's progress is said as it came, not taken for the job's end.
+        if (!res.ok) job.status = `HTTP ${res.status} ${job.error ?? ''}: ${job.message ?? ''}`;
         if (job.status !== 'MENUNGGU' && job.status !== 'BERJALAN') {
           ended[name] = { status: job.status, seconds: round((performance.now() - t0) / 1000), job };
           return;
@@ -216,6 +219,9 @@ async function main() {
         )}${Object.values(phases).some((p) => p.stats.queueEmpty) ? ' (some verifiers found the queue empty)' : ''}`,
     );
     console.table(rows);
+    for (const [name, p] of Object.entries(phases)) {
+      for (const sample of p.stats.errorSamples) console.log(`${name}: ${sample}`);
+    }
     console.table(
       Object.entries(phases).map(([name, p]) => {
         const ms = p.health.map((h) => h.ms);
