@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { userIdOf } from '../../test/api-fixture.js';
 import { nonAsnDelta, statusDelta } from '../shared/counter-deltas.js';
 import { csv, FORMASI_HEADER, PDF, PELAMAR_HEADER, PNG, pelamarRow, useImporFixture, zip } from './fixture.js';
+import { STATISTIK_TERTANAM } from './merge.js';
+import { bisaSalin } from './salin.js';
 
 const fx = useImporFixture();
 const { api } = fx;
@@ -211,6 +213,28 @@ describe('an import from check to apply (issue #18)', () => {
     expect(
       (await api.ctx.db.selectFrom('pelamar').select('nama').where('id', '=', added.id).executeTakeFirstOrThrow()).nama,
     ).toBe('Siti Rahmawati');
+  });
+
+  it("refreshes the applicants' statistics from a small sample on the embedded database", async () => {
+    // Issue #33: there ANALYZE runs on the server's thread, every request waiting behind it.
+    const many = Array.from({ length: 40 }, (_, i) =>
+      pelamarRow({
+        nomor_peserta: `991401000000001${String(i).padStart(2, '0')}`,
+        nik: `31710125059902${String(i).padStart(2, '0')}`,
+        nama: `Pelamar Sampel ${i}`,
+      }),
+    );
+    const report = (await fx.cek('pelamar', 'pelamar-sampel.csv', csv([PELAMAR_HEADER, ...many]))).json();
+    expect(report, JSON.stringify(report.penolakan)).toMatchObject({ baru: 40, ditolak: 0 });
+    expect(await fx.terapkan(report.id)).toMatchObject({ status: 'SELESAI', baru: 40 });
+    const { rows } = await sql<{ batas: number | null; beda: number }>`
+      SELECT (SELECT array_length(histogram_bounds::text::text[], 1) FROM pg_stats
+              WHERE schemaname = current_schema() AND tablename = 'pelamar' AND attname = 'no_peserta') AS batas,
+             (SELECT count(DISTINCT no_peserta)::int FROM pelamar) AS beda`.execute(api.ctx.db);
+    const [stat] = rows;
+    expect(stat?.beda).toBeGreaterThan(2 * (STATISTIK_TERTANAM + 1));
+    if (bisaSalin(api.ctx.db)) expect(stat?.batas).toBeGreaterThan(STATISTIK_TERTANAM + 1);
+    else expect(stat?.batas).toBeLessThanOrEqual(STATISTIK_TERTANAM + 1);
   });
 
   it('reads the XLSX template it hands out and JSON Lines; refuses a file that is not UTF-8', async () => {
