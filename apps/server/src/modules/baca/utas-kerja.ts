@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
+import { AppError } from '../../errors.js';
 
 /** The source of each thread's script, from this folder. */
 const SUMBER_UTAS = {
@@ -38,6 +39,27 @@ export function turunkanPrioritas(nice: number): void {
   } catch {
     // Not allowed to lower it (already lower): work at the priority given.
   }
+}
+
+/** Why a thread's work failed, as it sends it (`gagal`): an AppError's parts, else the message. */
+export interface GalatUtas {
+  statusCode?: number;
+  code?: string;
+  message: string;
+  details?: unknown;
+}
+
+/** In a thread: its error as a message, so the calling thread answers the same 400 it would itself. */
+export function galatKeUtas(error: unknown): GalatUtas {
+  if (error instanceof AppError) {
+    return { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details };
+  }
+  return { message: (error as Error)?.message ?? String(error) };
+}
+
+/** In the calling thread: a thread's `gagal` as the error it was there. */
+export function galatDariUtas({ statusCode, code, message, details }: GalatUtas): Error {
+  return statusCode && code ? new AppError(statusCode, code, message, details) : new Error(message);
 }
 
 interface Tunggu<Jawab> {

@@ -13,8 +13,7 @@ import { createWriteStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Worker } from 'node:worker_threads';
-import { AppError } from '../../errors.js';
-import { skripUtas } from '../baca/utas-kerja.js';
+import { type GalatUtas, galatDariUtas, skripUtas } from '../baca/utas-kerja.js';
 import {
   type BarisPengumuman,
   type IsiBeritaAcara,
@@ -146,10 +145,7 @@ export async function tataDokumen(tugas: TugasTata, baris: SumberBaris): Promise
 }
 
 /** A message of the document's thread (utas-dokumen.ts): rows asked for, the end, or the failure. */
-export type PesanUtasDokumen =
-  | { minta: 0 | 1 }
-  | { selesai: HasilTata }
-  | { gagal: { statusCode?: number; code?: string; message: string; details?: unknown } };
+export type PesanUtasDokumen = { minta: 0 | 1 } | { selesai: HasilTata } | { gagal: GalatUtas };
 
 /** The calling thread's answer to `minta`: the next batch of the pass, or its end. */
 export type PesanKeUtasDokumen = { batch: KirimanBaris } | { akhir: true };
@@ -177,10 +173,8 @@ export async function tataDiUtas(tugas: TugasTata, baris: SumberKiriman, nice: n
     return await new Promise<HasilTata>((resolve, reject) => {
       worker.on('message', (pesan: PesanUtasDokumen) => {
         if ('selesai' in pesan) resolve(pesan.selesai);
-        else if ('gagal' in pesan) {
-          const { statusCode, code, message, details } = pesan.gagal;
-          reject(statusCode && code ? new AppError(statusCode, code, message, details) : new Error(message));
-        } else {
+        else if ('gagal' in pesan) reject(galatDariUtas(pesan.gagal));
+        else {
           let rows = passes.get(pesan.minta);
           if (!rows) {
             rows = baris(pesan.minta)[Symbol.asyncIterator]();

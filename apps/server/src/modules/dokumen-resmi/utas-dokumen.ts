@@ -5,8 +5,7 @@
 // read while this one is laid out.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { AppError } from '../../errors.js';
-import { turunkanPrioritas } from '../baca/utas-kerja.js';
+import { galatKeUtas, turunkanPrioritas } from '../baca/utas-kerja.js';
 import { type BarisPengumuman, barisKiriman } from './content.js';
 import { type PesanKeUtasDokumen, type PesanUtasDokumen, type TugasTata, tataDokumen } from './tata.js';
 
@@ -35,13 +34,5 @@ async function* baris(pass: 0 | 1): AsyncIterable<BarisPengumuman[]> {
 
 tataDokumen(tugas, baris).then(
   (hasil) => kirim({ selesai: hasil }),
-  (error: unknown) => {
-    const e = error as Error;
-    kirim({
-      gagal:
-        error instanceof AppError
-          ? { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details }
-          : { message: e?.message ?? String(error) },
-    });
-  },
+  (error: unknown) => kirim({ gagal: galatKeUtas(error) }),
 );

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import { IMPOR_ERROR_CODES, type ImporJenis } from '@portal/contract';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
-import { skripUtas } from '../baca/utas-kerja.js';
+import { type GalatUtas, galatDariUtas, skripUtas } from '../baca/utas-kerja.js';
 import { pembagiGiliran } from '../shared/giliran.js';
 import { type Arsip, DOKUMEN_MAX_BYTES, MANIFEST, mimeOf } from './arsip.js';
 import { type BarisDiperiksa, type BarisDitolak, JENIS_IMPOR, kunciOf, periksaBaris } from './kinds.js';
@@ -160,10 +160,7 @@ export async function* batchDiperiksa(
 }
 
 /** A message of the check's thread (utas-cek.ts): the next batch, the end, or why it failed. */
-export type PesanUtasCek =
-  | { batch: BatchCek }
-  | { selesai: true }
-  | { gagal: { statusCode?: number; code?: string; message: string; details?: unknown } };
+export type PesanUtasCek = { batch: BatchCek } | { selesai: true } | { gagal: GalatUtas };
 
 /**
  * The batches of a table's check, read and checked in a thread of its own at the CPU priority
@@ -213,8 +210,7 @@ export async function* batchDiUtas(input: BerkasCek, nice: number): AsyncGenerat
       const pesan = masuk.shift() as PesanUtasCek;
       if ('selesai' in pesan) return;
       if ('gagal' in pesan) {
-        const { statusCode, code, message, details } = pesan.gagal;
-        throw statusCode && code ? new AppError(statusCode, code, message, details) : new Error(message);
+        throw galatDariUtas(pesan.gagal);
       }
       worker.postMessage('lanjut');
       yield pesan.batch;

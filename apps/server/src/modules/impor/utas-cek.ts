@@ -4,8 +4,7 @@
 // for the next batch; the answer is the batch, the end, or why the file cannot be checked.
 
 import { parentPort, workerData } from 'node:worker_threads';
-import { AppError } from '../../errors.js';
-import { turunkanPrioritas } from '../baca/utas-kerja.js';
+import { galatKeUtas, turunkanPrioritas } from '../baca/utas-kerja.js';
 import { type BerkasCek, batchDiperiksa, type PesanUtasCek } from './periksa.js';
 
 const { nice, ...input } = workerData as BerkasCek & { nice: number };
@@ -18,12 +17,6 @@ parentPort?.on('message', async () => {
     const next = await batches.next();
     kirim(next.done ? { selesai: true } : { batch: next.value });
   } catch (error) {
-    const e = error as Error;
-    kirim({
-      gagal:
-        error instanceof AppError
-          ? { statusCode: error.statusCode, code: error.code, message: error.message, details: error.details }
-          : { message: e?.message ?? String(error) },
-    });
+    kirim({ gagal: galatKeUtas(error) });
   }
 });
