@@ -17,13 +17,14 @@ await build({
   // documents reads in one (modules/baca/utas.ts), the demo's documents are drawn in another
   // (modules/baca/contoh-utas.ts), an import's table is read and checked in a third
   // (modules/impor/periksa.ts), an official document is laid out in a fourth
-  // (modules/dokumen-resmi/tata.ts).
+  // (modules/dokumen-resmi/tata.ts), an export job's file is written in a fifth (modules/export/job.ts).
   entryPoints: {
     main: new URL('./src/main.ts', import.meta.url).pathname,
     'utas-baca': new URL('./src/modules/baca/utas-baca.ts', import.meta.url).pathname,
     'utas-contoh': new URL('./src/modules/baca/utas-contoh.ts', import.meta.url).pathname,
     'utas-cek': new URL('./src/modules/impor/utas-cek.ts', import.meta.url).pathname,
     'utas-dokumen': new URL('./src/modules/dokumen-resmi/utas-dokumen.ts', import.meta.url).pathname,
+    'utas-ekspor': new URL('./src/modules/export/utas-ekspor.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -8,6 +8,6 @@ import { pembuatEksporPelamar } from './modules/pelamar/export.js';
 
 /** The job's request was written by the same kind's route (JSON of its own type). */
 export const PEMBUAT_EKSPOR: PembuatEkspor = {
-  PELAMAR: pembuatEksporPelamar as PembuatSatuEkspor,
-  NONASN: pembuatEksporNonAsn as PembuatSatuEkspor,
+  PELAMAR: pembuatEksporPelamar as unknown as PembuatSatuEkspor,
+  NONASN: pembuatEksporNonAsn as unknown as PembuatSatuEkspor,
 };

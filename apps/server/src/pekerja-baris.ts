@@ -27,7 +27,11 @@ export async function mulaiPekerjaBaris(
       ? new PekerjaDokumen(antrean, pembuatDokumen(db, files, config), { jumlah: config.dokumen.pekerja, log })
       : null,
     config.ekspor.pekerja > 0
-      ? new PekerjaEkspor(antrean, { db, files, pembuat: PEMBUAT_EKSPOR }, { jumlah: config.ekspor.pekerja, log })
+      ? new PekerjaEkspor(
+          antrean,
+          { db, files, pembuat: PEMBUAT_EKSPOR, nice: config.baca.nice },
+          { jumlah: config.ekspor.pekerja, log },
+        )
       : null,
   ].filter((p) => p !== null);
   for (const p of pekerja) await p.mulai();

@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import type { Worker } from 'node:worker_threads';
+import { parentPort, Worker, workerData } from 'node:worker_threads';
 import { AppError } from '../../errors.js';
 
 /** The source of each thread's script, from this folder. */
@@ -15,6 +15,7 @@ const SUMBER_UTAS = {
   'utas-contoh': './utas-contoh.ts',
   'utas-cek': '../impor/utas-cek.ts',
   'utas-dokumen': '../dokumen-resmi/utas-dokumen.ts',
+  'utas-ekspor': '../export/utas-ekspor.ts',
 } as const;
 
 /**
@@ -60,6 +61,108 @@ export function galatKeUtas(error: unknown): GalatUtas {
 /** In the calling thread: a thread's `gagal` as the error it was there. */
 export function galatDariUtas({ statusCode, code, message, details }: GalatUtas): Error {
   return statusCode && code ? new AppError(statusCode, code, message, details) : new Error(message);
+}
+
+/** A message of a thread fed in batches: a batch of pass `minta` asked for, the result, or the failure. */
+export type PesanUtasBerbatch<Hasil> = { minta: number } | { selesai: Hasil } | { gagal: GalatUtas };
+
+/** The calling thread's answer to `minta`: the pass's next batch, or its end. */
+export type JawabanBatch<Kiriman> = { batch: Kiriman } | { akhir: true };
+
+/** One piece of work for a thread fed in batches: its script, its plain data, its limits. */
+export interface KerjaUtas {
+  skrip: keyof typeof SUMBER_UTAS;
+  data: object;
+  /** BACA_NICE. */
+  nice: number;
+  /** The thread's JavaScript heap; past it the thread dies and the work fails. */
+  memoriMb: number;
+  /** What the thread does, in its errors ("dokumen", "unduhan"). */
+  nama: string;
+}
+
+/**
+ * Issue #33: runs a piece of work in a thread of its own at the CPU priority `nice`, feeding it the
+ * batches of `sumber(pass)` as it asks for them (utas-kerja's `layaniKerja` in the thread): they are
+ * read here, in the calling thread, which keeps the database; the thread asks one batch ahead, so
+ * the next is read while this one is worked. Settles with the thread's result, or fails with its
+ * error (the same AppError it threw); the thread is ended whatever happens, and a pass left
+ * unfinished is closed so what it holds is let go.
+ */
+export async function kerjakanDiUtas<Hasil, Kiriman>(
+  kerja: KerjaUtas,
+  sumber: (pass: number) => AsyncIterable<Kiriman>,
+): Promise<Hasil> {
+  const worker = new Worker(skripUtas(kerja.skrip), {
+    workerData: { ...kerja.data, nice: kerja.nice },
+    resourceLimits: { maxOldGenerationSizeMb: kerja.memoriMb },
+    stdout: false,
+    stderr: false,
+  });
+  const passes = new Map<number, AsyncIterator<Kiriman>>();
+  try {
+    return await new Promise<Hasil>((resolve, reject) => {
+      worker.on('message', (pesan: PesanUtasBerbatch<Hasil>) => {
+        if ('selesai' in pesan) resolve(pesan.selesai);
+        else if ('gagal' in pesan) reject(galatDariUtas(pesan.gagal));
+        else {
+          let rows = passes.get(pesan.minta);
+          if (!rows) {
+            rows = sumber(pesan.minta)[Symbol.asyncIterator]();
+            passes.set(pesan.minta, rows);
+          }
+          rows.next().then((next) => {
+            const jawab: JawabanBatch<Kiriman> = next.done ? { akhir: true } : { batch: next.value };
+            worker.postMessage(jawab);
+          }, reject);
+        }
+      });
+      worker.on('error', (error: Error & { code?: string }) =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new Error(`utas ${kerja.nama} melebihi batas memori ${kerja.memoriMb} MB`)
+            : error,
+        ),
+      );
+      worker.on('exit', () => reject(new Error(`utas ${kerja.nama} berhenti sebelum selesai`)));
+    });
+  } finally {
+    await worker.terminate();
+    for (const rows of passes.values()) await rows.return?.().catch(() => undefined);
+  }
+}
+
+/**
+ * In a thread's entry: does the work `kerjakan(data, batch)` at the priority the caller gave and
+ * sends its result or its failure. `batch(pass)` yields what the calling thread reads for that pass,
+ * asking for the next batch as soon as one arrives. One pass is read at a time.
+ */
+export function layaniKerja<Data, Kiriman, Hasil>(
+  kerjakan: (data: Data, batch: (pass: number) => AsyncIterable<Kiriman>) => Promise<Hasil>,
+): void {
+  const { nice, ...data } = workerData as Data & { nice: number };
+  turunkanPrioritas(nice);
+  const kirim = (pesan: PesanUtasBerbatch<Hasil>) => parentPort?.postMessage(pesan);
+  let jawab: ((pesan: JawabanBatch<Kiriman>) => void) | null = null;
+  parentPort?.on('message', (pesan: JawabanBatch<Kiriman>) => jawab?.(pesan));
+  const minta = (pass: number) =>
+    new Promise<JawabanBatch<Kiriman>>((resolve) => {
+      jawab = resolve;
+      kirim({ minta: pass });
+    });
+  async function* batch(pass: number): AsyncIterable<Kiriman> {
+    let berikut = minta(pass);
+    for (;;) {
+      const pesan = await berikut;
+      if ('akhir' in pesan) return;
+      berikut = minta(pass);
+      yield pesan.batch;
+    }
+  }
+  kerjakan(data as Data, batch).then(
+    (hasil) => kirim({ selesai: hasil }),
+    (error: unknown) => kirim({ gagal: galatKeUtas(error) }),
+  );
 }
 
 interface Tunggu<Jawab> {

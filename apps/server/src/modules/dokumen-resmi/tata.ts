@@ -12,8 +12,7 @@
 import { createWriteStream } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Worker } from 'node:worker_threads';
-import { type GalatUtas, galatDariUtas, skripUtas } from '../baca/utas-kerja.js';
+import { kerjakanDiUtas } from '../baca/utas-kerja.js';
 import {
   type BarisPengumuman,
   type IsiBeritaAcara,
@@ -144,12 +143,6 @@ export async function tataDokumen(tugas: TugasTata, baris: SumberBaris): Promise
   return { halaman: pdf.pages, offsetTandaTangan: offset, pelamar };
 }
 
-/** A message of the document's thread (utas-dokumen.ts): rows asked for, the end, or the failure. */
-export type PesanUtasDokumen = { minta: 0 | 1 } | { selesai: HasilTata } | { gagal: GalatUtas };
-
-/** The calling thread's answer to `minta`: the next batch of the pass, or its end. */
-export type PesanKeUtasDokumen = { batch: KirimanBaris } | { akhir: true };
-
 /**
  * The JavaScript heap a document's thread may use. The layout keeps one page's word layouts and
  * one batch of rows; what grows past that is garbage, which a heap this size collects sooner.
@@ -161,40 +154,9 @@ export const MEMORI_UTAS_DOKUMEN_MB = 128;
  * read here, in the calling thread, as the thread asks for them. Settles when the files are
  * written; the thread is ended whatever happens.
  */
-export async function tataDiUtas(tugas: TugasTata, baris: SumberKiriman, nice: number): Promise<HasilTata> {
-  const worker = new Worker(skripUtas('utas-dokumen'), {
-    workerData: { ...tugas, nice },
-    resourceLimits: { maxOldGenerationSizeMb: MEMORI_UTAS_DOKUMEN_MB },
-    stdout: false,
-    stderr: false,
-  });
-  const passes = new Map<0 | 1, AsyncIterator<KirimanBaris>>();
-  try {
-    return await new Promise<HasilTata>((resolve, reject) => {
-      worker.on('message', (pesan: PesanUtasDokumen) => {
-        if ('selesai' in pesan) resolve(pesan.selesai);
-        else if ('gagal' in pesan) reject(galatDariUtas(pesan.gagal));
-        else {
-          let rows = passes.get(pesan.minta);
-          if (!rows) {
-            rows = baris(pesan.minta)[Symbol.asyncIterator]();
-            passes.set(pesan.minta, rows);
-          }
-          rows.next().then((next) => worker.postMessage(next.done ? { akhir: true } : { batch: next.value }), reject);
-        }
-      });
-      worker.on('error', (error: Error & { code?: string }) =>
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new Error(`utas dokumen melebihi batas memori ${MEMORI_UTAS_DOKUMEN_MB} MB`)
-            : error,
-        ),
-      );
-      worker.on('exit', () => reject(new Error('utas dokumen berhenti sebelum selesai')));
-    });
-  } finally {
-    await worker.terminate();
-    // A pass left unfinished (the layout failed) is ended, so what it holds is let go.
-    for (const rows of passes.values()) await rows.return?.().catch(() => undefined);
-  }
+export function tataDiUtas(tugas: TugasTata, baris: SumberKiriman, nice: number): Promise<HasilTata> {
+  return kerjakanDiUtas<HasilTata, KirimanBaris>(
+    { skrip: 'utas-dokumen', data: tugas, nice, memoriMb: MEMORI_UTAS_DOKUMEN_MB, nama: 'dokumen' },
+    (pass) => baris(pass as 0 | 1),
+  );
 }

@@ -4,8 +4,10 @@
 // words), and its file deleted once it expired (the store keeps equal bytes once: the file stays
 // while another export holds it). Up to the limit the file still streams from its request.
 
-import { PassThrough, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
+import type { Worker } from 'node:worker_threads';
 import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +18,7 @@ import { useApiFixture } from '../../test/api-fixture.js';
 import { createUser } from '../../test/test-app.js';
 import { bukaAntrean } from '../baca/antrean.js';
 import { bersihkanEkspor, kerjakanEkspor, PekerjaEkspor, type PembuatEkspor, type PenulisEkspor } from './job.js';
+import { tulisDaftar } from './sheet.js';
 
 const CPNS_INSTANSI = 3; // admin.cpns's instansi
 const BOGOR = 4; // admin.pppk's instansi
@@ -120,7 +123,7 @@ describe('a large list export on the job queue (issue #33)', () => {
       .select('permintaan')
       .where('id', '=', job.id)
       .executeTakeFirstOrThrow();
-    const streamed = await bytesOf(PEMBUAT_EKSPOR.PELAMAR.tulis(api.ctx.db, permintaan, 'csv'));
+    const streamed = await bytesOf(tulisDaftar(PEMBUAT_EKSPOR.PELAMAR.daftar(api.ctx.db, permintaan), 'csv'));
     expect(file.rawPayload.equals(streamed)).toBe(true);
     const rows = parse(file.rawPayload, { bom: true, delimiter: ';', columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(8);
@@ -140,6 +143,59 @@ describe('a large list export on the job queue (issue #33)', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/spreadsheetml/);
     expect(file.rawPayload.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('writes the file in a thread of its own: the same rows as the request streams; a thread that dies fails its job only', async () => {
+    // Issue #33: the workbook's XML and its compression run beside the thread that answers requests.
+    const threads: Worker[] = [];
+    const started = (worker: Worker) => threads.push(worker);
+    process.on('worker', started);
+    try {
+      const { id } = (await minta('xlsx')).json();
+      expect(await kerjakanEkspor(penulis(), id)).toBe('SELESAI');
+      expect(threads).toHaveLength(1);
+      const file = await api.call('admin.cpns', 'GET', `/api/ekspor/${id}/berkas`);
+      const { permintaan } = await api.ctx.db
+        .selectFrom('ekspor_job')
+        .select('permintaan')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const streamed = await bytesOf(tulisDaftar(PEMBUAT_EKSPOR.PELAMAR.daftar(api.ctx.db, permintaan), 'xlsx'));
+      const cells = async (bytes: Buffer) => {
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
+        const rows: unknown[][] = [];
+        workbook.worksheets[0]?.eachRow((row) => void rows.push((row.values as unknown[]).slice(1)));
+        return rows;
+      };
+      const written = await cells(file.rawPayload);
+      expect(written).toHaveLength(1 + 8);
+      expect(written).toEqual(await cells(streamed));
+      // Dates stay real dates through the thread.
+      expect(written.slice(1).every((row) => row[11] instanceof Date)).toBe(true);
+      await api.ctx.db.deleteFrom('ekspor_job').execute();
+
+      // The thread ends as it asks for its first rows (killed, its memory limit reached): this job
+      // fails in the general words, the next is written.
+      const asked = (await minta('xlsx')).json();
+      const henti = (worker: Worker) => worker.once('message', () => void worker.terminate());
+      process.on('worker', henti);
+      try {
+        expect(await kerjakanEkspor(penulis(), asked.id)).toBe('GAGAL');
+      } finally {
+        process.off('worker', henti);
+      }
+      expect((await api.call('admin.cpns', 'GET', `/api/ekspor/${asked.id}`)).json()).toMatchObject({
+        status: 'GAGAL',
+        pesan: expect.stringMatching(/^Berkas unduhan tidak dapat dibuat karena kesalahan pada server/),
+      });
+      await api.ctx.db.deleteFrom('ekspor_job').execute();
+      const next = (await minta('csv')).json();
+      expect(await kerjakanEkspor(penulis(), next.id)).toBe('SELESAI');
+      expect(threads).toHaveLength(3);
+    } finally {
+      process.off('worker', started);
+    }
   });
 
   it('is taken from the real queue by a worker of any process, and followed to its end', async () => {
@@ -183,18 +239,15 @@ describe('a large list export on the job queue (issue #33)', () => {
       ...PEMBUAT_EKSPOR,
       PELAMAR: {
         jumlah: async () => 2,
-        tulis: (_db, _p, _format, hitung) => {
-          const out = new PassThrough();
-          void (async () => {
-            out.write('baris pertama\n');
-            await hitung?.(1);
+        daftar: () => ({
+          kolom: [{ header: 'Baris', width: 10, value: (row) => row as string }],
+          judul: 'Uji',
+          batches: (async function* () {
+            yield ['baris pertama'];
             await api.call('admin.cpns', 'POST', `/api/ekspor/${running.id}/batal`);
-            out.write('baris kedua\n');
-            await hitung?.(1);
-            out.end();
-          })().catch((error: unknown) => out.destroy(error as Error));
-          return out;
-        },
+            yield ['baris kedua'];
+          })(),
+        }),
       },
     };
     expect(await kerjakanEkspor(penulis(pembuat), running.id)).toBe('GAGAL');
@@ -227,11 +280,14 @@ describe('a large list export on the job queue (issue #33)', () => {
       ...PEMBUAT_EKSPOR,
       PELAMAR: {
         jumlah: async () => 5,
-        tulis: () => {
-          const out = new PassThrough();
-          setImmediate(() => out.destroy(new Error('relation "pelamar" does not exist')));
-          return out;
-        },
+        daftar: () => ({
+          kolom: [{ header: 'Baris', width: 10, value: (row) => row as string }],
+          judul: 'Uji',
+          batches: (async function* () {
+            yield* [];
+            throw new Error('relation "pelamar" does not exist');
+          })(),
+        }),
       },
     };
     const log = { error: (e: unknown) => void errors.push(e) } as Pick<Logger, 'error'>;

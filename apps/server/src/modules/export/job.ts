@@ -7,18 +7,17 @@
 // ekspor_job (MENUNGGU) with what was asked and the caller's scope at that moment, and answers 202;
 // the relay hands rows not yet queued to the queue, marking them in the same transaction (as the
 // imports' and the announcements' relays do); a worker claims its row before it begins (BERJALAN),
-// writes the file to a temporary file while hashing it, and keeps it in the document store for
+// has the file written to a temporary file by a thread of its own at BACA_NICE (utas-ekspor.ts;
+// this thread reads the rows and their cells), hashed as written, and keeps it in the store for
 // EKSPOR_SIMPAN_JAM hours for the one who asked. The rows written so far are the job's progress
 // and its heartbeat: a job whose worker died is ended as failed after STALE_DETIK, and one
 // cancelled stops at its next batch. Expired files are deleted (they hold NIKs) with their rows.
 
-import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PassThrough, Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
 import { EKSPOR_SIMPAN_JAM, type EksporJob, type ExportFormat } from '@portal/contract';
 import type { FastifyReply } from 'fastify';
 import { type Kysely, sql } from 'kysely';
@@ -27,7 +26,17 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { ANTREAN_EKSPOR, type Antrean, type OpsiPekerja, PekerjaAntrean, relaiBaris } from '../baca/antrean.js';
-import { namaUnduhan, sendExport } from './sheet.js';
+import { kerjakanDiUtas } from '../baca/utas-kerja.js';
+import {
+  type DaftarEkspor,
+  type HasilEkspor,
+  namaUnduhan,
+  selPerBatch,
+  sendExport,
+  type TugasEkspor,
+  terhitung,
+  tulisDaftar,
+} from './sheet.js';
 
 /** A job being written whose progress has not moved for this long has lost its worker. */
 export const STALE_DETIK = 120;
@@ -35,13 +44,14 @@ export const STALE_DETIK = 120;
 export type JenisEkspor = 'PELAMAR' | 'NONASN';
 
 /**
- * How a worker writes one kind of export from its job's request (the composition of the worker,
- * ekspor-jenis.ts, names them): how many rows, and the file's stream, `hitung` told each batch.
+ * How one kind of export is written from its request, by the route or by a worker from its job
+ * (the composition of the worker, ekspor-jenis.ts, names them): how many rows, and the list (its
+ * columns and its batches).
  */
-export interface PembuatSatuEkspor<P = unknown> {
+export interface PembuatSatuEkspor<P = unknown, Row = unknown> {
   /** The rows the export holds, counted no further than `batas` when given. */
   jumlah: (db: Kysely<DB>, permintaan: P, batas?: number) => Promise<number>;
-  tulis: (db: Kysely<DB>, permintaan: P, format: ExportFormat, hitung?: (rows: number) => Promise<void>) => PassThrough;
+  daftar: (db: Kysely<DB>, permintaan: P) => DaftarEkspor<Row>;
 }
 export type PembuatEkspor = Record<JenisEkspor, PembuatSatuEkspor>;
 
@@ -155,15 +165,15 @@ export async function antrekanEkspor(db: Kysely<DB>, diminta: EksporDiminta): Pr
  * A list's …/export: the file streamed from this request when the view holds at most `batas` rows
  * (counted no further), else the job (202) that the screen follows.
  */
-export async function kirimEkspor<P>(
+export async function kirimEkspor<P, Row>(
   reply: FastifyReply,
   db: Kysely<DB>,
   diminta: EksporDiminta & { permintaan: P },
-  pembuat: PembuatSatuEkspor<P>,
+  pembuat: PembuatSatuEkspor<P, Row>,
   batas: number,
 ) {
   if ((await pembuat.jumlah(db, diminta.permintaan, batas)) <= batas) {
-    const isi = pembuat.tulis(db, diminta.permintaan, diminta.format);
+    const isi = tulisDaftar(pembuat.daftar(db, diminta.permintaan), diminta.format);
     return sendExport(reply, namaUnduhan(diminta.nama, diminta.format), diminta.format, isi);
   }
   return reply.status(202).send(await antrekanEkspor(db, diminta));
@@ -307,7 +317,15 @@ export interface PenulisEkspor {
   pembuat: PembuatEkspor;
   /** Where the file is written before the store takes it (the system's temporary folder). */
   folderSementara?: string;
+  /** The CPU priority of the thread the file is written in (BACA_NICE); 0, the caller's, by default. */
+  nice?: number;
 }
+
+/**
+ * The JavaScript heap an export's thread may use: one batch of cells and the writer's buffers
+ * (ExcelJS streams each row out as it is committed).
+ */
+export const MEMORI_UTAS_EKSPOR_MB = 128;
 
 /**
  * Writes the export of job `id`, if no worker has taken it: claims the row, counts the rows,
@@ -342,20 +360,20 @@ export async function kerjakanEkspor(
         .executeTakeFirst();
       if (Number(moved.numUpdatedRows) === 0) throw new Dibatalkan();
     };
-    const hash = createHash('sha256');
-    let ukuran = 0;
-    await pipeline(
-      jenis.tulis(db, job.permintaan, job.format, hitung),
-      async function* (source: AsyncIterable<Buffer>) {
-        for await (const chunk of source) {
-          hash.update(chunk);
-          ukuran += chunk.length;
-          yield chunk;
-        }
-      },
-      createWriteStream(sementara),
+    // Issue #33: the file is written in a thread of its own; this thread reads the rows and their
+    // cells, a batch at a time as the thread asks, telling the job's progress (and stopping there
+    // when it was cancelled).
+    const daftar = jenis.daftar(db, job.permintaan);
+    const tugas: TugasEkspor = {
+      kolom: daftar.kolom.map(({ value: _value, ...column }) => column),
+      format: job.format,
+      judul: daftar.judul,
+      berkas: sementara,
+    };
+    const { sha256, ukuran } = await kerjakanDiUtas<HasilEkspor, string>(
+      { skrip: 'utas-ekspor', data: tugas, nice: penulis.nice ?? 0, memoriMb: MEMORI_UTAS_EKSPOR_MB, nama: 'unduhan' },
+      () => selPerBatch(daftar.kolom, terhitung(daftar.batches, hitung)),
     );
-    const sha256 = hash.digest('hex');
     await files.putFile(sementara, sha256);
     const selesai = await db
       .updateTable('ekspor_job')

@@ -4,11 +4,9 @@
 import { PassThrough } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import Fastify from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
-import { giliranPlugin } from '../shared/giliran.js';
+import { describe, expect, it } from 'vitest';
 import { diawaliRumus, netral, selAman } from './formula.js';
-import { type ExportColumn, formatCsvDate, tulisDaftar, wallClock, writeCsv, writeXlsx } from './sheet.js';
+import { type ExportColumn, formatCsvDate, wallClock, writeCsv, writeXlsx } from './sheet.js';
 
 interface Row {
   nama: string;
@@ -116,62 +114,6 @@ describe('a large export and the event loop (issue #33)', () => {
     const text = (await collect((out) => writeCsv(out, COLUMNS, rows))).toString('utf8');
     expect(text.split('\r\n')).toHaveLength(1 + 20_000 + 1);
     expect(seen.whenWritten).toBeGreaterThan(0);
-  });
-});
-
-describe("a job's export and people at work (issue #33)", () => {
-  it('a job writes giving way while a request is in flight; an export in its own request is only broken up', async () => {
-    const app = Fastify();
-    await app.register(giliranPlugin);
-    let lepas: () => void = () => undefined;
-    let masuk: () => void = () => undefined;
-    app.get('/api/kerja', async () => {
-      masuk();
-      await new Promise<void>((resolve) => {
-        lepas = resolve;
-      });
-      return { ok: true };
-    });
-    const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    // The pause's timer is faked, the clock is not: slices end as they do, pauses only when told.
-    vi.useFakeTimers({ toFake: ['setTimeout'] });
-    try {
-      const rows = () =>
-        of(Array.from({ length: 20_000 }, (_, i) => ({ nama: `Pelamar ${i}`, lahir: '1990-02-28', waktu: null })));
-      const ended = (stream: PassThrough) => {
-        const state = { ended: false };
-        stream.resume().on('end', () => {
-          state.ended = true;
-        });
-        return state;
-      };
-      const dimulai = new Promise<void>((resolve) => {
-        masuk = resolve;
-      });
-      const jawaban = fetch(`${base}/api/kerja`);
-      await dimulai;
-      // A verifier's request is in flight: the request's own export runs to its end…
-      const request = ended(tulisDaftar(COLUMNS, rows(), 'csv', 'Uji'));
-      for (let i = 0; i < 10_000 && !request.ended; i++) await new Promise((resolve) => setImmediate(resolve));
-      expect(request.ended).toBe(true);
-      // …while a job's waits in its pause after its first slice, until the pause is over.
-      const counted: number[] = [];
-      const job = ended(tulisDaftar(COLUMNS, rows(), 'csv', 'Uji', async (n) => void counted.push(n)));
-      for (let i = 0; i < 2_000; i++) await new Promise((resolve) => setImmediate(resolve));
-      expect(job.ended).toBe(false);
-      lepas();
-      expect((await jawaban).status).toBe(200);
-      for (let i = 0; i < 10_000 && !job.ended; i++) {
-        vi.advanceTimersByTime(100);
-        await new Promise((resolve) => setImmediate(resolve));
-      }
-      expect(job.ended).toBe(true);
-      expect(counted).toEqual([20_000]);
-    } finally {
-      vi.useRealTimers();
-      lepas();
-      await app.close();
-    }
   });
 });
 

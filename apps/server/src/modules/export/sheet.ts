@@ -7,14 +7,19 @@
 //
 // Issue #33: rows are written in slices of a few milliseconds, each followed by a turn of the event
 // loop (a batch of 2,000 Excel rows is 40-90 ms of JavaScript), so the requests of everyone else
-// are read and answered while a large export is written, in its request or in a job.
+// are read and answered while an export is written in its request. An export job's file is
+// written in a thread of its own (utas-ekspor.ts, job.ts): the instance's thread only reads the
+// rows and their cells.
 
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { type ExportFormat, formatTanggal, formatWaktu } from '@portal/contract';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { beriGiliran, giliranBerikut, pembagiGiliran } from '../shared/giliran.js';
+import { giliranBerikut, pembagiGiliran } from '../shared/giliran.js';
 import { selAman } from './formula.js';
 
 export type CellValue = string | number | null;
@@ -66,7 +71,7 @@ export const csvCell = (value: CellValue | undefined): string => {
 
 /**
  * Issue #33: the batches as they are, telling `hitung` how many rows each held once it has been
- * written (an export job's progress and heartbeat; a job cancelled stops there by throwing).
+ * taken for writing (an export job's progress and heartbeat; a job cancelled stops there by throwing).
  */
 export async function* terhitung<Row>(
   batches: AsyncIterable<Row[]>,
@@ -147,26 +152,79 @@ export async function writeXlsx<Row>(
   await workbook.commit();
 }
 
+/** A list's export: its columns, its rows a batch at a time, and the sheet's name. */
+export interface DaftarEkspor<Row> {
+  kolom: ExportColumn<Row>[];
+  batches: AsyncIterable<Row[]>;
+  judul: string;
+}
+
 /**
- * A list's export (its columns, its batches) as a stream the route sends or a job stores; an error
- * ends the stream. Issue #33: a job's export (`hitung` given: told each batch written, its progress)
- * is background work and gives way to people's requests, as an import's check does; an export
- * in its own request is what a person is waiting for, and is only broken up.
+ * A list's export as a stream the route sends, written while the rows are read; an error ends the
+ * stream. It is what a person is waiting for: broken up, not slowed (issue #33).
  */
-export function tulisDaftar<Row>(
-  columns: ExportColumn<Row>[],
-  batches: AsyncIterable<Row[]>,
-  format: ExportFormat,
-  sheetName: string,
-  hitung?: (rows: number) => Promise<void>,
-): PassThrough {
+export function tulisDaftar<Row>({ kolom, batches, judul }: DaftarEkspor<Row>, format: ExportFormat): PassThrough {
   const out = new PassThrough({ highWaterMark: 1024 * 1024 });
-  const rows = terhitung(batches, hitung);
-  const beri = hitung ? beriGiliran : giliranBerikut;
-  const produce =
-    format === 'csv' ? writeCsv(out, columns, rows, beri) : writeXlsx(out, columns, rows, sheetName, beri);
+  const produce = format === 'csv' ? writeCsv(out, kolom, batches) : writeXlsx(out, kolom, batches, judul);
   produce.catch((error: unknown) => out.destroy(error as Error));
   return out;
+}
+
+/** A column as the export's thread gets it (plain data): its header, width and kind, not its reading. */
+export type KolomLepas = Omit<ExportColumn<unknown>, 'value'>;
+
+/** An export job's file, written in its thread (utas-ekspor.ts). */
+export interface TugasEkspor {
+  kolom: KolomLepas[];
+  format: ExportFormat;
+  judul: string;
+  /** Where the file is written. */
+  berkas: string;
+}
+
+export interface HasilEkspor {
+  sha256: string;
+  ukuran: number;
+}
+
+/**
+ * Issue #33: a batch's cells, each column's `value` read where the rows are (the calling thread,
+ * which has the list's columns), as one JSON text for the export's thread.
+ */
+export async function* selPerBatch<Row>(
+  kolom: ExportColumn<Row>[],
+  batches: AsyncIterable<Row[]>,
+): AsyncIterable<string> {
+  for await (const batch of batches) yield JSON.stringify(batch.map((row) => kolom.map((column) => column.value(row))));
+}
+
+/**
+ * In the export's thread: the file of `tugas` written from batches of cells (`selPerBatch`), by the
+ * same writers the route streams with (dates and formulas are handled there, from the cell's
+ * value and the column's kind), hashed as it is written.
+ */
+export async function tulisBerkasEkspor(tugas: TugasEkspor, sel: AsyncIterable<string>): Promise<HasilEkspor> {
+  const kolom: ExportColumn<CellValue[]>[] = tugas.kolom.map((column, i) => ({
+    ...column,
+    value: (row) => row[i] ?? null,
+  }));
+  const batches = (async function* () {
+    for await (const teks of sel) yield JSON.parse(teks) as CellValue[][];
+  })();
+  const hash = createHash('sha256');
+  let ukuran = 0;
+  await pipeline(
+    tulisDaftar({ kolom, batches, judul: tugas.judul }, tugas.format),
+    async function* (source: AsyncIterable<Buffer>) {
+      for await (const chunk of source) {
+        hash.update(chunk);
+        ukuran += chunk.length;
+        yield chunk;
+      }
+    },
+    createWriteStream(tugas.berkas),
+  );
+  return { sha256: hash.digest('hex'), ukuran };
 }
 
 export const EXPORT_MIME: Record<ExportFormat, string> = {

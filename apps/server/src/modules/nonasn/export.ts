@@ -2,19 +2,15 @@
 // streamed, words not codes, real Excel dates), with Indonesian headers. The response is written
 // while rows are read.
 
-import type { PassThrough } from 'node:stream';
 import {
-  type ExportFormat,
   KATEGORI_NONASN_NAMA,
   type NonAsnListRequest,
   type NonAsnRow,
   STATUS_KONFIRMASI_NAMA,
   SUMBER_DANA_NAMA,
 } from '@portal/contract';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import type { PembuatSatuEkspor } from '../export/job.js';
-import { type ExportColumn, tulisDaftar } from '../export/sheet.js';
+import type { ExportColumn } from '../export/sheet.js';
 import { hitungView } from '../shared/list-sql.js';
 import { type NonAsnScope, nonAsnBatches, nonAsnView } from './queries.js';
 
@@ -37,17 +33,6 @@ export const NONASN_EXPORT_COLUMNS: ExportColumn<NonAsnRow>[] = [
   { header: 'Instansi', width: 36, value: (row) => row.instansi.nama },
 ];
 
-/** The export of the view as a stream the route sends (or a job stores, `hitung` told each batch). */
-export function exportNonAsn(
-  db: Kysely<DB>,
-  scope: NonAsnScope,
-  request: Pick<NonAsnListRequest, 'filter' | 'sorting' | 'searchTerm'>,
-  format: ExportFormat,
-  hitung?: (rows: number) => Promise<void>,
-): PassThrough {
-  return tulisDaftar(NONASN_EXPORT_COLUMNS, nonAsnBatches(db, scope, request), format, 'Data Non ASN', hitung);
-}
-
 /** Issue #33: what an export job of Data Non ASN repeats (job.ts): its view and the scope. */
 export interface PermintaanEksporNonAsn {
   scope: NonAsnScope;
@@ -55,7 +40,11 @@ export interface PermintaanEksporNonAsn {
 }
 
 /** Data Non ASN's export, from its request or from its job (one way for both). */
-export const pembuatEksporNonAsn: PembuatSatuEkspor<PermintaanEksporNonAsn> = {
+export const pembuatEksporNonAsn: PembuatSatuEkspor<PermintaanEksporNonAsn, NonAsnRow> = {
   jumlah: (db, p, batas) => hitungView(db, nonAsnView(db, p.scope, p.view), batas),
-  tulis: (db, p, format, hitung) => exportNonAsn(db, p.scope, p.view, format, hitung),
+  daftar: (db, p) => ({
+    kolom: NONASN_EXPORT_COLUMNS,
+    batches: nonAsnBatches(db, p.scope, p.view),
+    judul: 'Data Non ASN',
+  }),
 };

@@ -2,20 +2,16 @@
 // streamed, words not codes, real Excel dates), with Indonesian column headers and the TMS
 // reasons. The response is written while rows are read; bytes arrive from the first batch on.
 
-import type { PassThrough } from 'node:stream';
 import {
   ALASAN_TMS,
-  type ExportFormat,
   JENIS_FORMASI_NAMA,
   type PelamarList,
   type PelamarListRequest,
   type PelamarRow,
   STATUS_VERIFIKASI_NAMA,
 } from '@portal/contract';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import type { PembuatSatuEkspor } from '../export/job.js';
-import { type ExportColumn, tulisDaftar } from '../export/sheet.js';
+import type { ExportColumn } from '../export/sheet.js';
 import { hitungView } from '../shared/list-sql.js';
 import { type ListScope, pelamarBatches, pelamarView } from './queries.js';
 
@@ -55,19 +51,6 @@ export const PELAMAR_EXPORT_COLUMNS: ExportColumn<PelamarRow>[] = [
   { header: 'Alasan TMS', width: 48, value: (row) => (row.alasanTms ?? []).map(alasanTms).join('; ') },
 ];
 
-/** The export of a list's view as a stream the route sends (or a job stores, `hitung` told each batch). */
-export function exportPelamar(
-  db: Kysely<DB>,
-  list: PelamarList,
-  scope: ListScope,
-  request: Pick<PelamarListRequest, 'filter' | 'sorting' | 'searchTerm'>,
-  format: ExportFormat,
-  title: string,
-  hitung?: (rows: number) => Promise<void>,
-): PassThrough {
-  return tulisDaftar(PELAMAR_EXPORT_COLUMNS, pelamarBatches(db, list, scope, request), format, title, hitung);
-}
-
 /** Issue #33: what an export job of a pelamar list repeats (job.ts): the list, its view, the scope. */
 export interface PermintaanEksporPelamar {
   list: PelamarList;
@@ -77,7 +60,11 @@ export interface PermintaanEksporPelamar {
 }
 
 /** A pelamar list's export, from its request or from its job (one way for both). */
-export const pembuatEksporPelamar: PembuatSatuEkspor<PermintaanEksporPelamar> = {
+export const pembuatEksporPelamar: PembuatSatuEkspor<PermintaanEksporPelamar, PelamarRow> = {
   jumlah: (db, p, batas) => hitungView(db, pelamarView(db, p.list, p.scope, p.view), batas),
-  tulis: (db, p, format, hitung) => exportPelamar(db, p.list, p.scope, p.view, format, p.judul, hitung),
+  daftar: (db, p) => ({
+    kolom: PELAMAR_EXPORT_COLUMNS,
+    batches: pelamarBatches(db, p.list, p.scope, p.view),
+    judul: p.judul,
+  }),
 };
