@@ -70,6 +70,17 @@ export function execServer(port, env) {
   });
 }
 
+/**
+ * Sends `signal` and resolves when the app has exited — at once if it already has (an app that
+ * died by itself during a fault is reported by the fault's row, not waited for forever).
+ */
+export function stopApp(child, signal) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  return exited;
+}
+
 export async function ok(url) {
   try {
     return (await fetch(url)).ok;

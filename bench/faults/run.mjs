@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createCluster, freePort } from '../../scripts/pg-cluster.mjs';
 import { adminSummaries, root, session } from '../lib.mjs';
-import { execServer, pause, pgliteAccess, postgresAccess, startApp, timeToAnswer } from './harness.mjs';
+import { execServer, pause, pgliteAccess, postgresAccess, startApp, stopApp, timeToAnswer } from './harness.mjs';
 
 const VERIFIERS = Number(process.env.FAULTS_VERIFIERS ?? 6);
 const LOAD_SECONDS = Number(process.env.FAULTS_LOAD_SECONDS ?? 4);
@@ -282,14 +282,12 @@ async function onPostgres() {
       await cluster.terminateBackends();
     });
     await fault('app killed (SIGKILL), started again', async () => {
-      app.kill('SIGKILL');
-      await new Promise((r) => app.once('exit', r));
+      await stopApp(app, 'SIGKILL');
       app = execServer(port, env);
     });
     await load.stop();
     const results = await checks(db, bench, since, base);
-    app.kill('SIGTERM');
-    await new Promise((r) => app.once('exit', r));
+    await stopApp(app, 'SIGTERM');
     return report('PostgreSQL', faults, results);
   } finally {
     cluster.destroy();
@@ -307,8 +305,7 @@ async function onPglite() {
     const base = `http://127.0.0.1:${port}`;
     const env = { DATA_DIR: dataDir, SEED_DEMO: 'true' };
     let app = await startApp(port, env);
-    app.kill('SIGTERM');
-    await new Promise((r) => app.once('exit', r));
+    await stopApp(app, 'SIGTERM');
     const db = pgliteAccess(dataDir);
     const bench = await prepare(db);
     const since = (await db.query('SELECT now() AS at'))[0].at;
@@ -316,8 +313,7 @@ async function onPglite() {
     const sessions = await Promise.all(bench.usernames.map((u) => session(base, u)));
     const load = startLoad(base, sessions);
     await pause(LOAD_SECONDS * 1000);
-    app.kill('SIGKILL');
-    await new Promise((r) => app.once('exit', r));
+    await stopApp(app, 'SIGKILL');
     await load.stop();
     const started = Date.now();
     app = await startApp(port, env);
@@ -333,8 +329,7 @@ async function onPglite() {
     ];
     // The counters through the restarted app, then the rows with the app stopped.
     const summaries = await adminSummaries(base, await session(base, 'admin.cpns'));
-    app.kill('SIGTERM');
-    await new Promise((r) => app.once('exit', r));
+    await stopApp(app, 'SIGTERM');
     const results = await checks(db, bench, since, null);
     const recount = Object.fromEntries(
       (

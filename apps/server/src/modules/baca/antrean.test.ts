@@ -3,6 +3,7 @@
 // with backoff and ends in the dead-letter queue with its reason, and findings reach the detail API.
 
 import type { Readable } from 'node:stream';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedAccounts } from '../../db/seed/accounts.js';
@@ -189,4 +190,31 @@ describe('antrean baca dokumen', () => {
     expect(dead.data.dokumenId).toBe(selalu.id);
     expect(JSON.stringify(dead.output)).toMatch(/penyimpanan uji menolak/);
   }, 90_000);
+
+  // Issue #17 (faults): a backend terminated while a relay's transaction holds its connection
+  // between two statements fails that transaction, not the process (pg reports the cut as an
+  // 'error' event on the connection, which ends the process when nobody listens).
+  it.runIf(process.env.DATABASE_URL)(
+    "a transaction's connection cut between two statements fails the transaction, not the process",
+    async () => {
+      const [opened] = antrean;
+      if (!opened) throw new Error('antrean belum dibuka');
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      try {
+        const cut = opened.transaksi(async (db) => {
+          const { rows } = await db.executeSql('SELECT pg_backend_pid() AS pid', []);
+          await admin.query('SELECT pg_terminate_backend($1)', [(rows[0] as { pid: number }).pid]);
+          // The notice of the cut arrives while no statement is running.
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          return db.executeSql('SELECT 1', []);
+        });
+        await expect(cut).rejects.toThrow();
+        const after = await opened.transaksi((db) => db.executeSql('SELECT 1 AS n', []));
+        expect(after.rows).toEqual([{ n: 1 }]);
+      } finally {
+        await admin.end();
+      }
+    },
+  );
 });

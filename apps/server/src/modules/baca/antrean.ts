@@ -143,9 +143,11 @@ export async function bukaAntrean(sumber: SumberAntrean, opsi: OpsiAntrean = {})
         max: 1,
         ...(sumber.searchPath ? { options: `-c search_path=${sumber.searchPath}` } : {}),
       });
-      // An idle connection cut by a restart reports here (the pool replaces it); without a
-      // listener pg's 'error' event would end the process (issue #17).
+      // An idle connection cut by a restart reports on the pool (which replaces it), one in use
+      // on itself (its statement fails, and the pool discards it on release); without a listener
+      // pg's 'error' event would end the process (issue #17).
       pool.on('error', () => undefined);
+      pool.on('connect', (client) => client.on('error', () => undefined));
     }
     const client = await pool.connect();
     try {
