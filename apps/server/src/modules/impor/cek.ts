@@ -21,7 +21,7 @@ import { recordAudit } from '../audit/audit.js';
 import { beriGiliran, mengalahSebanding } from '../shared/giliran.js';
 import { type Arsip, bukaFolder, bukaZip } from './arsip.js';
 import { type BarisDitolak, JENIS_IMPOR, JENIS_TERSEDIA } from './kinds.js';
-import { klasifikasi, SAMA_SAAT_STAGING } from './klasifikasi.js';
+import { klasifikasi, perBagian, SAMA_SAAT_STAGING } from './klasifikasi.js';
 import { perbaruiStatistik } from './merge.js';
 import { type BarisStaging, batchDiperiksa, batchDiUtas } from './periksa.js';
 import { bisaSalin, salin } from './salin.js';
@@ -297,31 +297,14 @@ export const hitungan = (r: { baru: number; berubah: number; sama: number; ditol
   konflik: r.konflik,
 });
 
-/**
- * Runs `kerja` over the staged rows of a check: once over all of them on PostgreSQL; on the
- * embedded database, where a statement holds the server's thread, SORTIR_TERTANAM * 20 rows per
- * statement in the file's order (200,000 in one: 0.3-1 s), until `kerja` says it has enough.
- */
-async function perBagian(
-  db: Kysely<DB>,
-  cekId: string,
-  kerja: (bagian: RawBuilder<unknown>) => Promise<'cukup' | undefined>,
-): Promise<void> {
-  if (bisaSalin(db)) {
-    await kerja(sql`true`);
-    return;
-  }
-  const rentang = SORTIR_TERTANAM * 20;
-  const { rows: batas } = await sql<{ sampai: number | null }>`
-    SELECT max(baris) AS sampai FROM impor_baris WHERE cek_id = ${cekId}`.execute(db);
-  for (let awal = 0; awal <= (batas[0]?.sampai ?? -1); awal += rentang)
-    if ((await kerja(sql`baris BETWEEN ${awal} AND ${awal + rentang - 1}`)) === 'cukup') return;
-}
+/** The report's reads of the staged rows: all at once on PostgreSQL, SORTIR_TERTANAM * 20 rows per
+ * statement on the embedded database (200,000 in one: 0.3-1 s on the server's thread). */
+const rentangLaporan = (db: Kysely<DB>) => (bisaSalin(db) ? Infinity : SORTIR_TERTANAM * 20);
 
 export async function countsOf(db: Kysely<DB>, cekId: string) {
   // Every row is staged, a refused one as DITOLAK (its problems are in impor_tolak).
   const rows: { hasil: string; n: number }[] = [];
-  await perBagian(db, cekId, async (bagian) => {
+  await perBagian(db, cekId, rentangLaporan(db), async (bagian) => {
     const counted = await sql<{ hasil: string; n: number }>`
       SELECT hasil, count(*)::int AS n FROM impor_baris WHERE cek_id = ${cekId} AND ${bagian} GROUP BY hasil`.execute(
       db,
@@ -342,7 +325,7 @@ export async function countsOf(db: Kysely<DB>, cekId: string) {
 /** The first conflicts of a check, in the file's order (none found means every row was read). */
 async function konflikPertama(db: Kysely<DB>, cekId: string): Promise<ImporKonflik[]> {
   const konflik: ImporKonflik[] = [];
-  await perBagian(db, cekId, async (bagian) => {
+  await perBagian(db, cekId, rentangLaporan(db), async (bagian) => {
     const found = await sql<ImporKonflik>`SELECT baris, kunci, alasan FROM impor_baris
       WHERE cek_id = ${cekId} AND hasil = 'KONFLIK' AND ${bagian}
       ORDER BY baris LIMIT ${IMPOR_LAPORAN_BATAS - konflik.length}`.execute(db);

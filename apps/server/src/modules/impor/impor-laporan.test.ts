@@ -147,7 +147,7 @@ describe('the check of an import reports every problem in one pass (issue #32)',
     expect(baris4).toMatch(/jabatan_kode tidak dikenal.*lokasi_kode tidak dikenal.*tanggal_daftar: bukan tanggal/);
 
     // Sorted a row per statement (as the embedded database sorts a few thousand at a time), the
-    // same report: only keys written twice need the whole file, and they are looked for in one.
+    // same report.
     const path = join(fx.api.filesDir, 'semua-salah.csv');
     writeFileSync(path, file);
     const {
@@ -161,5 +161,53 @@ describe('the check of an import reports every problem in one pass (issue #32)',
     );
     const { id: _c, dibuat: _d, ...sekaligus } = report;
     expect(perBaris).toEqual(sekaligus);
+  });
+
+  it('finds keys written twice across the parts of a sort done a part at a time as over the whole file', async () => {
+    // Lines 2-61, each its own applicant but for: 23 as 22 (within one part of 20 rows), 30 as 3
+    // and 45 as 25 (a part or two later), 49 with the NIK of 3, 58 as 3 again.
+    const sama: Record<number, { kunci?: number; nik?: number }> = {
+      23: { kunci: 22 },
+      30: { kunci: 3 },
+      45: { kunci: 25 },
+      49: { nik: 3 },
+      58: { kunci: 3, nik: 3 },
+    };
+    const nomor = (n: number) => `991401000001${String(n).padStart(5, '0')}`;
+    const nik = (n: number) => `3171012505990${String(n).padStart(3, '0')}`;
+    const lines = Array.from({ length: 60 }, (_, i) => {
+      const n = i + 2;
+      return row({ nomor_peserta: nomor(sama[n]?.kunci ?? n), nik: nik(sama[n]?.nik ?? sama[n]?.kunci ?? n) });
+    });
+    const path = join(fx.api.filesDir, 'ganda.csv');
+    writeFileSync(path, csv([PELAMAR_HEADER, ...lines]));
+    const cek = (rentangSortir?: number) =>
+      cekBerkas(
+        fx.api.ctx.db,
+        { jenis: 'pelamar', file: path, namaFile: 'ganda.csv', oleh: { id: null, nama: 'uji' } },
+        rentangSortir ? { rentangSortir } : {},
+      );
+    const KUNCI = 'Kunci ganda dalam berkas: sama dengan baris';
+    const NIK = 'NIK ganda dalam berkas: sama dengan baris';
+    const expected = [
+      [23, 'nik', `${NIK} 22`],
+      [23, 'track, nomor_peserta', `${KUNCI} 22`],
+      [30, 'nik', `${NIK} 3`],
+      [30, 'track, nomor_peserta', `${KUNCI} 3`],
+      [45, 'nik', `${NIK} 25`],
+      [45, 'track, nomor_peserta', `${KUNCI} 25`],
+      [49, 'nik', `${NIK} 3`],
+      [58, 'nik', `${NIK} 3`],
+      [58, 'track, nomor_peserta', `${KUNCI} 3`],
+    ];
+    // Parts of 20 rows (the rules one row at a time), and the default of this database.
+    for (const rentang of [1, undefined]) {
+      const report = await cek(rentang);
+      const found = (report.penolakan as Masalah[])
+        .map((m) => [m.baris, m.kolom, m.pesan])
+        .sort((a, b) => Number(a[0]) - Number(b[0]) || String(a[1]).localeCompare(String(b[1])));
+      expect(found, `rentangSortir ${rentang}`).toEqual(expected);
+      expect(report).toMatchObject({ dibaca: 60, ditolak: 5 });
+    }
   });
 });

@@ -3,14 +3,20 @@
 // unknown, keys twice in the file, work already done). Applying them is in merge.ts.
 
 import { DOKUMEN_PER_TRACK, type ImporJenis } from '@portal/contract';
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import { JENIS_IMPOR } from './kinds.js';
 import { type Db, FORMASI_OF, PELAMAR_DIKERJAKAN, SIDIK } from './merge.js';
+import { bisaSalin } from './salin.js';
 
 /** Which document kinds each track uses (DOMAIN.md "Dokumen"). */
 const DOKUMEN_TRACK = Object.entries(DOKUMEN_PER_TRACK).flatMap(([track, kinds]) =>
   kinds.map((jenis) => [track, jenis]),
 );
+
+/** How many more rows per statement the search for keys written twice takes than the rules: its
+ * statements are lighter per row (one key, an index look-up). */
+const GANDA_KALI = 20;
 
 /** Rows of the check given that are still to be sorted (staging already found the unchanged ones). */
 const unsorted = (cekId: string, bagian: RawBuilder<unknown>) =>
@@ -59,22 +65,87 @@ const catatMasalah = (cekId: string, masalah: RawBuilder<unknown>) => sql`
   FROM m`;
 
 /**
+ * Runs `kerja` over the staged rows of a check `rentang` rows per statement in the file's order
+ * (a condition over `baris`), until it says it has enough; all at once when `rentang` is Infinity.
+ * On the embedded database a statement holds the server's thread while it runs.
+ */
+export async function perBagian(
+  db: Db,
+  cekId: string,
+  rentang: number,
+  kerja: (bagian: RawBuilder<unknown>) => Promise<'cukup' | undefined>,
+): Promise<void> {
+  if (!Number.isFinite(rentang)) {
+    await kerja(sql`true`);
+    return;
+  }
+  const { rows: batas } = await sql<{ sampai: number | null }>`
+    SELECT max(baris) AS sampai FROM impor_baris WHERE cek_id = ${cekId}`.execute(db);
+  for (let awal = 0; awal <= (batas[0]?.sampai ?? -1); awal += rentang)
+    if ((await kerja(sql`baris BETWEEN ${awal} AND ${awal + rentang - 1}`)) === 'cukup') return;
+}
+
+/**
+ * Runs `work` in one database session, which a temporary table needs: on PostgreSQL one connection
+ * of the pool held for it; the embedded database has a single session, and holding it (Kysely's
+ * `connection()`) would keep every other request out until the work ends (2 s of /api/health
+ * timing out during an import of 200,000 rows), so there each statement takes its turn.
+ */
+const sesiSendiri = <T>(db: Kysely<DB>, work: (db: Kysely<DB>) => Promise<T>): Promise<T> =>
+  bisaSalin(db) ? db.connection().execute(work) : work(db);
+
+/**
  * Records a problem for later rows whose key (a text expression over `b`) a row above already has.
  * Every row of the file takes part, refused ones too (their key could be read), so a key written
- * twice is reported in the same check as the rows' other problems. Grouped, not windowed: the keys
- * that repeat are found in one hashed pass, and only their rows are written.
+ * twice is reported in the same check as the rows' other problems.
+ *
+ * Over the whole file at once (`rentang` Infinity, PostgreSQL): grouped, not windowed, so the keys
+ * that repeat are found in one hashed pass and only their rows are written. A part at a time (the
+ * embedded database, where one statement over 200,000 rows held the server's thread 230 ms): each
+ * part's keys go into a table of the keys seen so far with the first row that had them (parts in
+ * the file's order, so the first part to have a key holds its first row), and the part's rows whose
+ * key is there with another row are recorded; on one connection, as that table is temporary.
  */
-async function tolakGanda(db: Db, cekId: string, expr: RawBuilder<unknown>, kolom: string, label: string) {
-  await catatMasalah(
-    cekId,
-    sql`SELECT b.baris, b.data, ${kolom}::text AS kolom, d.kunci AS nilai,
-        ${label} || ' sama dengan baris ' || d.pertama AS pesan
-      FROM impor_baris b JOIN (
-        SELECT ${expr} AS kunci, min(b.baris) AS pertama FROM impor_baris b
-        WHERE b.cek_id = ${cekId} AND ${expr} <> '' GROUP BY 1 HAVING count(*) > 1
-      ) d ON ${expr} = d.kunci
-      WHERE b.cek_id = ${cekId} AND b.baris <> d.pertama`,
-  ).execute(db);
+async function tolakGanda(
+  db: Kysely<DB>,
+  cekId: string,
+  rentang: number,
+  expr: RawBuilder<unknown>,
+  kolom: string,
+  label: string,
+) {
+  const masalah = (bagian: RawBuilder<unknown>, pertama: RawBuilder<unknown>) =>
+    catatMasalah(
+      cekId,
+      sql`SELECT b.baris, b.data, ${kolom}::text AS kolom, d.kunci AS nilai,
+          ${label} || ' sama dengan baris ' || d.pertama AS pesan
+        FROM impor_baris b JOIN ${pertama} d ON ${expr} = d.kunci
+        WHERE b.cek_id = ${cekId} AND ${bagian} AND b.baris <> d.pertama`,
+    );
+  if (!Number.isFinite(rentang)) {
+    await masalah(
+      sql`true`,
+      sql`(SELECT ${expr} AS kunci, min(b.baris) AS pertama FROM impor_baris b
+           WHERE b.cek_id = ${cekId} AND ${expr} <> '' GROUP BY 1 HAVING count(*) > 1)`,
+    ).execute(db);
+    return;
+  }
+  const terlihat = sql.table(`impor_kunci_${cekId.replaceAll('-', '')}`);
+  await sesiSendiri(db, async (conn) => {
+    await sql`CREATE TEMP TABLE ${terlihat} (kunci text PRIMARY KEY, pertama int NOT NULL)`.execute(conn);
+    try {
+      await perBagian(conn, cekId, rentang, async (bagian) => {
+        await sql`INSERT INTO ${terlihat} (kunci, pertama)
+          SELECT ${expr}, min(b.baris) FROM impor_baris b
+          WHERE b.cek_id = ${cekId} AND ${bagian} AND ${expr} <> '' GROUP BY 1
+          ON CONFLICT (kunci) DO NOTHING`.execute(conn);
+        await masalah(bagian, terlihat).execute(conn);
+        return undefined;
+      });
+    } finally {
+      await sql`DROP TABLE IF EXISTS ${terlihat}`.execute(conn);
+    }
+  });
 }
 
 /**
@@ -192,13 +263,21 @@ const NONASN_JSON = sql`jsonb_build_object(
  * the check is protected by the guards inside each batch's statements, which turn such rows into
  * conflicts then (sorting a million rows again would cost minutes).
  */
-export async function klasifikasi(db: Db, jenis: ImporJenis, cekId: string, rentang = Infinity): Promise<void> {
-  // Keys written twice are found over the whole file; every other rule is about one row and its
-  // references, asked of `rentang` rows at a time (on the embedded database a statement holds the
-  // server's thread while it runs: a few thousand rows each, not the whole file in one).
-  await tolakGanda(db, cekId, sql`b.kunci`, kolomKunci(jenis), 'Kunci ganda dalam berkas:');
+export async function klasifikasi(db: Kysely<DB>, jenis: ImporJenis, cekId: string, rentang = Infinity): Promise<void> {
+  // Every rule is asked of `rentang` rows at a time (on the embedded database a statement holds the
+  // server's thread while it runs: a few thousand rows each, not the whole file in one); keys
+  // written twice, which need what came before, GANDA_KALI as many at a time.
+  const ganda = rentang * GANDA_KALI;
+  await tolakGanda(db, cekId, ganda, sql`b.kunci`, kolomKunci(jenis), 'Kunci ganda dalam berkas:');
   if (jenis === 'pelamar')
-    await tolakGanda(db, cekId, sql`(b.data->>'track') || ' ' || (b.data->>'nik')`, 'nik', 'NIK ganda dalam berkas:');
+    await tolakGanda(
+      db,
+      cekId,
+      ganda,
+      sql`(b.data->>'track') || ' ' || (b.data->>'nik')`,
+      'nik',
+      'NIK ganda dalam berkas:',
+    );
   const { rows } = await sql<{ dari: number | null; sampai: number | null }>`
     SELECT min(baris) AS dari, max(baris) AS sampai FROM impor_baris WHERE cek_id = ${cekId}`.execute(db);
   const { dari, sampai } = rows[0] ?? { dari: null, sampai: null };

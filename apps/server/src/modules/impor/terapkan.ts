@@ -21,9 +21,11 @@ import { bisaSalin } from './salin.js';
 export const APPLY_BATCH = 5000;
 /**
  * On the embedded database, whose transaction holds the one connection every request needs, and
- * whose statements run on the server's thread: 5,000 rows were 0.6–0.9 s of held requests.
+ * whose statements run on the server's thread: 5,000 rows were 0.6–0.9 s of held requests, 1,000
+ * rows 170–390 ms on a slow day of this machine, 500 rows at most 242 ms in the same import time
+ * (bench/campur/README.md, 2026-12-04).
  */
-const APPLY_BATCH_TERTANAM = 1000;
+const APPLY_BATCH_TERTANAM = 500;
 
 /** Rows per apply transaction on `db`. */
 export const batchTerapkan = <T>(db: Kysely<T>) => (bisaSalin(db) ? APPLY_BATCH : APPLY_BATCH_TERTANAM);
