@@ -68,6 +68,24 @@ async function throttle(context, page) {
 }
 
 /**
+ * The repeat visit's serial chain, from the page's resource timings (ms from the navigation):
+ * when the session check left and came back, and when the list's first page left and came back.
+ */
+function rantai(page) {
+  return page.evaluate(() => {
+    const at = (part) => performance.getEntriesByType('resource').find((entry) => entry.name.includes(part));
+    const check = at('/api/auth/check-token');
+    const list = at('/admin/filter');
+    return {
+      checkLeaves: check?.startTime ?? Number.NaN,
+      checkBack: check?.responseEnd ?? Number.NaN,
+      listLeaves: list?.startTime ?? Number.NaN,
+      listBack: list?.responseEnd ?? Number.NaN,
+    };
+  });
+}
+
+/**
  * Lighthouse's benchmark index (core/lib/page-functions.js computeBenchmarkIndex), each half run
  * for `ms` as DevTools' calibration does: string building (with garbage collection) and array
  * copying (without), each in iterations per second divided by 10, averaged.
@@ -170,6 +188,7 @@ async function oneRun(base) {
       await second.goto('/cpns/rekap-pelamar', { waitUntil: 'commit' });
       await second.getByRole('table', { name: 'Rekap Seluruh Pelamar' }).locator(DATA_ROW).first().waitFor();
     });
+    const chain = await rantai(second);
     // And again, as every later day: Chromium keeps the compiled code of a script the worker
     // served once (V8's code cache), so from here it parses and compiles nothing again.
     await second.close();
@@ -179,7 +198,7 @@ async function oneRun(base) {
       await third.goto('/cpns/rekap-pelamar', { waitUntil: 'commit' });
       await third.getByRole('table', { name: 'Rekap Seluruh Pelamar' }).locator(DATA_ROW).first().waitFor();
     });
-    return { firstVisit, firstBytes, precache, signIn, list, repeat, again };
+    return { firstVisit, firstBytes, precache, signIn, list, repeat, again, ...chain };
   } finally {
     await context.close();
     rmSync(profile, { recursive: true, force: true });
@@ -361,6 +380,10 @@ async function main() {
         row('sign-in → dashboard, figures shown (s)', 'signIn', '≤ 1.2'),
         row('open a list, rows shown (s)', 'list', '≤ 1.2'),
         row('repeat visit, list shown (s)', 'repeat', '≤ 1.0'),
+        row('  its session check left (s)', 'checkLeaves', '–'),
+        row('  …came back (s)', 'checkBack', '–'),
+        row('  its list call left (s)', 'listLeaves', '–'),
+        row('  …came back (s)', 'listBack', '–'),
         row('the visit after, list shown (s)', 'again', '≤ 1.0'),
       ]);
     if (lantaiRuns.length) {
