@@ -1,12 +1,14 @@
 // Heavy work beside the people working (issue #33, see README.md): bench/verify's verifiers alone,
-// then while the largest announcement (250,000 applicants) and the largest list export (the same
-// 250,000 as Excel) are made on the job queue, on the 1 M load in PostgreSQL. Prints each step's
+// then while an import of 1 M new applicants, the largest announcement (250,000 applicants) and the
+// largest list export (the same 250,000 as Excel) are made, on the 1 M load in PostgreSQL. Prints each step's
 // p95 in both phases and their ratio beside the target (≤ 1.3×), /api/health's answers throughout,
 // and how the jobs ended; asserts nothing.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { imporBerkas, writeFormasi, writePelamar } from '../impor/berkas.mjs';
 import {
   benchP12,
   ensureData,
@@ -26,7 +28,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 3317);
 const base = `http://127.0.0.1:${PORT}`;
 const VERIFIERS = Number(process.env.BENCH_VERIFIERS ?? 16);
 const ALONE_SECONDS = Number(process.env.BENCH_SECONDS ?? 45);
-const MAX_BESIDE_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? 300);
+// New applicants imported beside the verifiers (0: no import), numbered after everything seeded.
+const IMPOR = Number(process.env.BENCH_IMPOR ?? 1_000_000);
+const MAX_BESIDE_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? (IMPOR > 0 ? 1200 : 300));
 // `terpisah` (default): the instance serves people only and `npm run worker` does the batch work,
 // as docs/operations.md advises; `sama`: the instance runs the jobs itself (the defaults).
 const PEKERJA = process.env.BENCH_PEKERJA ?? 'terpisah';
@@ -34,6 +38,10 @@ const ANNOUNCED = 3; // Kementerian Hukum: 250,000 CPNS applicants, decided and 
 // Two other CPNS instansi (about 47,000 applicants each), where the verifiers work, half in each:
 // flat out they decide about 200 a second, and the run lasts five to six minutes.
 const VERIFIED = [7, 1];
+// The imported applicants' instansi (codes): neither the announced one nor the verifiers'.
+const IMPOR_INSTANSI = ['4002', '3201', '3300', '4024'];
+// Their nomor peserta (bench/impor/berkas.mjs) start with 88, the seeded ones with a track's digit.
+const IMPORTED = `no_peserta LIKE '88%'`;
 const TARGET_RATIO = 1.3;
 const TARGET_HEALTH_MS = 200;
 const env = {
@@ -86,8 +94,29 @@ async function phase(sessions, until) {
   return { ...load, started, seconds, health: health.times };
 }
 
+/** What an earlier run imported, taken out again (ensureData counts the seeded applicants). */
+async function hapusImpor() {
+  const db = new pg.Client({ connectionString: dbUrl });
+  try {
+    await db.connect();
+    await db.query(`DELETE FROM pelamar WHERE ${IMPORTED}`);
+  } catch (error) {
+    if (error.code !== '3D000' && error.code !== '42P01') throw error; // no database or table yet
+  } finally {
+    await db.end().catch(() => undefined);
+  }
+}
+
 async function main() {
+  await hapusImpor();
   await ensureData(dbUrl, env.DATA_DIR);
+  const files = mkdtempSync(path.join(tmpdir(), 'bench-campur-impor-'));
+  const formasiFile = path.join(files, 'formasi.csv');
+  const pelamarFile = path.join(files, 'pelamar.csv');
+  if (IMPOR > 0) {
+    await writeFormasi(formasiFile, IMPOR_INSTANSI);
+    await writePelamar(pelamarFile, IMPOR, 10_000_000, IMPOR_INSTANSI);
+  }
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
   // The announcement's instansi: everyone decided and reviewed, the track locked.
@@ -123,7 +152,9 @@ async function main() {
   await db.query(`DELETE FROM ekspor_job`).catch(() => undefined);
   await db.query(`DELETE FROM dokumen_resmi_progres WHERE status IN ('MENUNGGU', 'BERJALAN')`);
   await db.end();
-  console.log(`${VERIFIERS} verifiers on instansi ${VERIFIED.join(' and ')} (${waiting} waiting); workers: ${PEKERJA}`);
+  console.log(
+    `${VERIFIERS} verifiers on instansi ${VERIFIED.join(' and ')} (${waiting} waiting); workers: ${PEKERJA}; import: ${IMPOR} new applicants`,
+  );
 
   const tte = { TTE_P12: benchP12('bench-campur'), TTE_P12_PASSWORD: 'bench' };
   const apart = PEKERJA === 'terpisah';
@@ -142,6 +173,9 @@ async function main() {
   try {
     const admin = await session(base, 'admin.cpns');
     await pasangKop(base, admin);
+    const superadmin = await session(base, 'superadmin');
+    // The formasi the imported applicants apply to, before anything is timed.
+    if (IMPOR > 0) await imporBerkas(base, superadmin, 'formasi', formasiFile);
     const sessions = [];
     for (let i = 0; i < bench.usernames.length; i += 8) {
       sessions.push(...(await Promise.all(bench.usernames.slice(i, i + 8).map((u) => session(base, u)))));
@@ -174,6 +208,29 @@ async function main() {
       }),
     };
     const ended = {};
+    // The import as the operator's screen makes it: upload and check (a job followed to its end),
+    // then apply (a job).
+    const impor =
+      IMPOR > 0
+        ? imporBerkas(base, superadmin, 'pelamar', pelamarFile).then(
+            (r) => {
+              ended.impor = {
+                status: r.job.status,
+                seconds: round((performance.now() - t0) / 1000),
+                job: { total: r.job.total },
+                detail: `check ${round(r.checkS)} s, apply ${round(r.applyS)} s; ${r.report.baru} new, ${r.report.ditolak} refused, ${r.report.konflik} conflicts`,
+              };
+            },
+            (error) => {
+              ended.impor = {
+                status: `failed: ${error.message}`,
+                seconds: round((performance.now() - t0) / 1000),
+                job: {},
+              };
+            },
+          )
+        : Promise.resolve();
+    const jobCount = IMPOR > 0 ? 3 : 2;
     const follow = async (name, url) => {
       for (;;) {
         const res = await fetch(`${base}${url}`, { headers: admin });
@@ -190,9 +247,13 @@ async function main() {
     const following = Promise.all([
       follow('pengumuman', `/api/cpns/admin/dokumen-resmi/progres/${jobs.pengumuman.job.id}`),
       follow('ekspor', `/api/ekspor/${jobs.ekspor.job.id}`),
+      impor,
     ]);
     const besideEnd = t0 + MAX_BESIDE_SECONDS * 1000;
-    const beside = await phase(sessions, () => Object.keys(ended).length === 2 || performance.now() >= besideEnd);
+    const beside = await phase(
+      sessions,
+      () => Object.keys(ended).length === jobCount || performance.now() >= besideEnd,
+    );
     // The jobs' own end, when the verifiers stopped first.
     await Promise.race([following, new Promise((r) => setTimeout(r, MAX_BESIDE_SECONDS * 1000))]);
     const after = await phase(sessions, forSeconds(ALONE_SECONDS));
@@ -239,17 +300,22 @@ async function main() {
       }),
     );
     console.table(
-      Object.entries(jobs).map(([name, { answeredMs }]) => ({
-        job: name,
-        'request answered (ms)': Math.round(answeredMs),
-        status: ended[name]?.status ?? 'still running',
-        'ended after (s)': ended[name]?.seconds ?? `> ${MAX_BESIDE_SECONDS}`,
-        rows: ended[name]?.job.total ?? '',
-      })),
+      [...Object.entries(jobs), ...(IMPOR > 0 ? [['impor', { answeredMs: Number.NaN }]] : [])].map(
+        ([name, { answeredMs }]) => ({
+          job: name,
+          'request answered (ms)': Number.isNaN(answeredMs) ? '' : Math.round(answeredMs),
+          status: ended[name]?.status ?? 'still running',
+          'ended after (s)': ended[name]?.seconds ?? `> ${MAX_BESIDE_SECONDS}`,
+          rows: ended[name]?.job.total ?? '',
+          detail: ended[name]?.detail ?? '',
+        }),
+      ),
     );
   } finally {
     if (worker) await stop(worker);
     await stop(server);
+    rmSync(files, { recursive: true, force: true });
+    await hapusImpor();
   }
 }
 

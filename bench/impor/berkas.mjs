@@ -23,12 +23,19 @@ async function writeLines(file, header, count, line) {
 const PELAMAR_HEADER = JENIS_IMPOR.pelamar.kolom.map((k) => k.nama);
 const FORMASI_HEADER = JENIS_IMPOR.formasi.kolom.map((k) => k.nama);
 
-const formasiKey = (f) => [INSTANSI[f % INSTANSI.length], 'cpns', `JF-BENCH-${f}`, `LOK-${f % 20}`, 'UMUM', 'S1-HUKUM'];
+const formasiKey = (f, instansi) => [
+  instansi[f % instansi.length],
+  'cpns',
+  `JF-BENCH-${f}`,
+  `LOK-${f % 20}`,
+  'UMUM',
+  'S1-HUKUM',
+];
 
-/** The FORMASI formasi the applicants apply to (imported first). */
-export function writeFormasi(file) {
+/** The FORMASI formasi the applicants apply to (imported first), over the `instansi` (codes). */
+export function writeFormasi(file, instansi = INSTANSI) {
   return writeLines(file, FORMASI_HEADER, FORMASI, (f) => [
-    ...formasiKey(f),
+    ...formasiKey(f, instansi),
     `Jabatan Bench ${f}`,
     `Lokasi ${f % 20}`,
     'S-1 Ilmu Hukum',
@@ -40,20 +47,23 @@ export function writeFormasi(file) {
   ]);
 }
 
-/** `count` applicants numbered from `from` (their nomor peserta, NIK and e-mail follow it). */
-export async function writePelamar(file, count, from) {
+/**
+ * `count` applicants numbered from `from` (their nomor peserta, NIK and e-mail follow it), on the
+ * formasi writeFormasi wrote for the same `instansi`.
+ */
+export async function writePelamar(file, count, from, instansi = INSTANSI) {
   const first = ['Siti', 'Budi', 'Agus', 'Dewi', 'Rina', 'Ahmad', 'Putri', 'Eko', 'Nur', 'Dian'];
   const last = ['Rahmawati', 'Santoso', 'Wijaya', 'Lestari', 'Hidayat', 'Saputra', 'Kusuma', 'Nasution'];
   await writeLines(file, PELAMAR_HEADER, count, (j) => {
     const i = from + j;
-    const [instansi, track, jabatan, lokasi, jenis, pendidikan] = formasiKey(i % FORMASI);
+    const [kode, track, jabatan, lokasi, jenis, pendidikan] = formasiKey(i % FORMASI, instansi);
     const day = String((i % 28) + 1).padStart(2, '0');
     return [
       track,
       `88${String(i).padStart(15, '0')}`,
       `3${String(i).padStart(15, '0')}`,
       `REG-${i}`,
-      instansi,
+      kode,
       jabatan,
       lokasi,
       jenis,
