@@ -62,3 +62,37 @@ async function expiredCopy(page: import('@playwright/test').Page, key: string): 
     .setExpirationTime(now - 60)
     .sign(new TextEncoder().encode(E2E_JWT_SECRET));
 }
+
+// Issue #33: on a repeat visit the page's code (the layout, the list and what its loader asks with)
+// loads while the stored session is being checked, not after the check has answered.
+test.describe('a reload with a stored session', () => {
+  // Every script over the network, so each one is seen asked for (routing turns the cache off).
+  test.use({ serviceWorkers: 'block' });
+
+  test("loads the page's code while the session check is out", async ({ page }) => {
+    await signIn(page, 'admin.guru');
+    await page.goto('/pppk-guru/rekap-pelamar');
+    await expect(page.getByRole('banner')).toContainText('Endang Purwanti');
+
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let checkAnswered = false;
+    await page.route('**/auth/check-token', async (route) => {
+      await held;
+      await route.continue();
+      checkAnswered = true;
+    });
+    const code = ['MainLayout', 'PelamarListPage', 'ListScreen'].map((chunk) =>
+      page.waitForRequest(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), { timeout: 15_000 }),
+    );
+    await page.reload({ waitUntil: 'commit' });
+    await Promise.all(code);
+    expect(checkAnswered).toBe(false);
+
+    release();
+    await expect(page.getByRole('banner')).toContainText('Endang Purwanti');
+    await expect(page).toHaveURL(/\/pppk-guru\/rekap-pelamar$/);
+  });
+});

@@ -13,9 +13,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { initAuth } from '../auth/authStore';
+import { readStoredSession } from '../auth/sessionStorage';
 import { initLayoutConfig } from '../layout/layoutConfig';
 import { Providers } from './Providers';
 import { createAppRouter } from './router';
+import { createRoutes, warmRoutes } from './routes';
 import { dismissSplash, firstNavigationEnded } from './splash';
 import { registerUpdates } from './update';
 
@@ -27,8 +29,11 @@ async function start(): Promise<void> {
     installMock();
   }
   initLayoutConfig();
+  // A stored session: the page it opens on loads while the session is checked (issue #33).
+  const routes = createRoutes();
+  if (readStoredSession()) void warmRoutes(routes, window.location.pathname);
   await initAuth();
-  const router = createAppRouter();
+  const router = createAppRouter(routes);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(

@@ -19,8 +19,8 @@ export function bindSignOut(router: Pick<AppRouter, 'navigate'>): void {
   });
 }
 
-export function createAppRouter(): AppRouter {
-  const router = createBrowserRouter(createRoutes());
+export function createAppRouter(routes = createRoutes()): AppRouter {
+  const router = createBrowserRouter(routes);
   bindSignOut(router);
   bindPageTitle(router);
   return router;

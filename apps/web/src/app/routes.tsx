@@ -18,7 +18,7 @@ import {
   trackPath,
   USER_ADMIN_PATH,
 } from '@portal/contract';
-import { type LoaderFunctionArgs, type RouteObject, redirect, replace } from 'react-router';
+import { type LoaderFunctionArgs, matchRoutes, type RouteObject, redirect, replace } from 'react-router';
 import { getAuthState, isNational } from '../auth/authStore';
 import { guardLoader, guestOnlyLoader } from '../auth/guard';
 import { CHANGE_PASSWORD_PATH, FORGOT_PATH, KEY_LOGIN_PATH, REGISTER_PATH } from '../auth/paths';
@@ -27,6 +27,7 @@ import type { ListDescribe } from '../ui/list/types';
 const dashboardModule = () => import('../features/dashboard/DashboardPage');
 const dashboardPage = () => dashboardModule().then((m) => ({ Component: m.DashboardPage }));
 const dashboardLoader = prefetchingLoader(() => dashboardModule().then((m) => m.prefetchDashboard()));
+const dashboardHandle: RouteHandle = { warm: dashboardModule };
 const builderPage = () => import('../features/builder/BuilderPage').then((m) => ({ Component: m.BuilderPage }));
 const trackRootPage = () => import('../features/tracks/TrackRootPage').then((m) => ({ Component: m.TrackRootPage }));
 const trackScreenPage = () =>
@@ -165,11 +166,18 @@ function prefetchingLoader(start: (url: URL) => Promise<void>) {
   };
 }
 
+/** What a route's loader takes its first call from (issue #33), loaded ahead by `warmRoutes`. */
+type RouteHandle = { warm?: () => Promise<unknown> };
+
+/** The modules a list route's loader needs: the page's description of its list, and the query. */
+const listModules = (describe: () => Promise<ListDescribe>) =>
+  Promise.all([describe(), import('../ui/list/ListScreen')]);
+
 /** A list screen's first page, for the table state in the URL. */
 function listLoader(track: TrackId, describe: () => Promise<ListDescribe>) {
   const national = () => isNational(getAuthState().user);
   return prefetchingLoader((url) =>
-    Promise.all([describe(), import('../ui/list/ListScreen')]).then(([list, { prefetchListQuery }]) => {
+    listModules(describe).then(([list, { prefetchListQuery }]) => {
       const description = list(track, '', national());
       if (description) prefetchListQuery(description, url.searchParams);
     }),
@@ -179,18 +187,22 @@ function listLoader(track: TrackId, describe: () => Promise<ListDescribe>) {
 function trackRoutes(): RouteObject[] {
   return TRACK_IDS.flatMap((track) => [
     { path: trackPath(track), loader: guardLoader, lazy: trackRootPage },
-    ...TRACK_SCREENS[track].flatMap((screen) => [
-      {
-        path: trackPath(track, screen),
-        loader: SCREEN_PAGES[screen]?.describe ? listLoader(track, SCREEN_PAGES[screen].describe) : guardLoader,
-        lazy: SCREEN_PAGES[screen]?.list ?? trackScreenPage,
-      },
-      {
-        path: `${trackPath(track, screen)}/detail`,
-        loader: guardLoader,
-        lazy: SCREEN_PAGES[screen]?.detail ?? trackScreenPage,
-      },
-    ]),
+    ...TRACK_SCREENS[track].flatMap((screen) => {
+      const describe = SCREEN_PAGES[screen]?.describe;
+      return [
+        {
+          path: trackPath(track, screen),
+          loader: describe ? listLoader(track, describe) : guardLoader,
+          lazy: SCREEN_PAGES[screen]?.list ?? trackScreenPage,
+          handle: (describe ? { warm: () => listModules(describe) } : {}) satisfies RouteHandle,
+        },
+        {
+          path: `${trackPath(track, screen)}/detail`,
+          loader: guardLoader,
+          lazy: SCREEN_PAGES[screen]?.detail ?? trackScreenPage,
+        },
+      ];
+    }),
   ]);
 }
 
@@ -226,7 +238,7 @@ export function createRoutes(): RouteObject[] {
       lazy: () => import('../layout/MainLayout').then((m) => ({ Component: m.MainLayout })),
       children: [
         { index: true, loader: () => redirect(DASHBOARD_PATH) },
-        { path: DASHBOARD_PATH, loader: dashboardLoader, lazy: dashboardPage },
+        { path: DASHBOARD_PATH, loader: dashboardLoader, lazy: dashboardPage, handle: dashboardHandle },
         { path: BUILDER_PATH, loader: guardLoader, lazy: builderPage },
         { path: PROFILE_PATH, loader: guardLoader, lazy: profilePage },
         { path: USER_ADMIN_PATH, loader: guardLoader, lazy: penggunaPage },
@@ -237,4 +249,18 @@ export function createRoutes(): RouteObject[] {
     },
     { path: '*', HydrateFallback, loader: () => replace(NOT_FOUND_PATH), element: null },
   ];
+}
+
+/**
+ * A repeat visit (issue #33): the code of the routes the address names, and the modules their
+ * loaders take the first call from, start loading while the stored session is being checked,
+ * instead of after it (the splash is up either way). The router later asks for the same modules
+ * and finds them loaded; a chunk that fails here fails there too, as the route's own error.
+ */
+export function warmRoutes(routes: RouteObject[], pathname: string): Promise<unknown> {
+  const started = (matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => [
+    typeof route.lazy === 'function' ? route.lazy() : undefined,
+    (route.handle as RouteHandle | undefined)?.warm?.(),
+  ]);
+  return Promise.allSettled(started);
 }
