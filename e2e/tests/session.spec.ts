@@ -35,6 +35,14 @@ test('logout removes the session and lands on /auth/login', async ({ page }) => 
 
 test('an expired token logs the user out at start', async ({ page }) => {
   await signIn(page, 'checker.pppk');
+  await expireStoredToken(page);
+  await page.reload();
+  await expect(page).toHaveURL(/\/auth\/login$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
+});
+
+/** The stored session's access token replaced by an expired copy of itself. */
+async function expireStoredToken(page: import('@playwright/test').Page): Promise<void> {
   await page.evaluate(
     async ({ key, secret }) => {
       const session = JSON.parse(localStorage.getItem(key) ?? '{}');
@@ -43,10 +51,7 @@ test('an expired token logs the user out at start', async ({ page }) => {
     },
     { key: STORAGE_KEYS.session, secret: await expiredCopy(page, STORAGE_KEYS.session) },
   );
-  await page.reload();
-  await expect(page).toHaveURL(/\/auth\/login$/);
-  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
-});
+}
 
 /** The stored access token re-signed with an expiry in the past (same session, same user). */
 async function expiredCopy(page: import('@playwright/test').Page, key: string): Promise<string> {
@@ -87,12 +92,31 @@ test.describe('a reload with a stored session', () => {
     const code = ['MainLayout', 'PelamarListPage', 'ListScreen'].map((chunk) =>
       page.waitForRequest(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), { timeout: 15_000 }),
     );
+    const lists: string[] = [];
+    page.on('request', (request) => {
+      if (/\/admin\/filter$/.test(request.url())) lists.push(request.postData() ?? '');
+    });
     await page.reload({ waitUntil: 'commit' });
     await Promise.all(code);
     expect(checkAnswered).toBe(false);
+    expect(lists).toHaveLength(0);
 
     release();
     await expect(page.getByRole('banner')).toContainText('Endang Purwanti');
     await expect(page).toHaveURL(/\/pppk-guru\/rekap-pelamar$/);
+    await expect(page.getByRole('table').locator('tbody tr:not(.portal-list-state)').first()).toBeVisible();
+    // The loader's call and the screen's are one: the first page was asked for once.
+    expect(lists).toHaveLength(1);
+  });
+
+  test('an expired token on a list page still ends at the sign-in page, without the list', async ({ page }) => {
+    await signIn(page, 'admin.guru');
+    await page.goto('/pppk-guru/rekap-pelamar');
+    await expect(page.getByRole('banner')).toContainText('Endang Purwanti');
+    await expireStoredToken(page);
+    await page.reload();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByLabel('Nama Pengguna')).toBeVisible();
+    expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.session)).toBeNull();
   });
 });
