@@ -2,12 +2,11 @@
 // page's title on every navigation.
 
 import { LOGIN_PATH } from '@portal/contract';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { onSignedOut } from '../auth/authStore';
 import { idAuth } from '../i18n/auth';
 import { showInfo } from '../ui/toast';
 import { bindPageTitle } from './pageTitle';
-import { createRoutes } from './routes';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
 
@@ -19,7 +18,7 @@ export function bindSignOut(router: Pick<AppRouter, 'navigate'>): void {
   });
 }
 
-export function createAppRouter(routes = createRoutes()): AppRouter {
+export function createAppRouter(routes: RouteObject[]): AppRouter {
   const router = createBrowserRouter(routes);
   bindSignOut(router);
   bindPageTitle(router);

@@ -194,7 +194,7 @@ function trackRoutes(): RouteObject[] {
           path: trackPath(track, screen),
           loader: describe ? listLoader(track, describe) : guardLoader,
           lazy: SCREEN_PAGES[screen]?.list ?? trackScreenPage,
-          handle: (describe ? { warm: () => listModules(describe) } : {}) satisfies RouteHandle,
+          handle: describe ? ({ warm: () => listModules(describe) } satisfies RouteHandle) : undefined,
         },
         {
           path: `${trackPath(track, screen)}/detail`,
