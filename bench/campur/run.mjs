@@ -35,9 +35,10 @@ const MAX_BESIDE_SECONDS = Number(process.env.BENCH_MAX_SECONDS ?? (IMPOR > 0 ? 
 // as docs/operations.md advises; `sama`: the instance runs the jobs itself (the defaults).
 const PEKERJA = process.env.BENCH_PEKERJA ?? 'terpisah';
 const ANNOUNCED = 3; // Kementerian Hukum: 250,000 CPNS applicants, decided and locked
-// Two other CPNS instansi (about 47,000 applicants each), where the verifiers work, half in each:
-// flat out they decide about 200 a second, and the run lasts five to six minutes.
-const VERIFIED = [7, 1];
+// Three other CPNS instansi (about 47,000 applicants each), where the verifiers work, a third in
+// each: flat out they decide about 150-200 a second, and with the import the run lasts twelve to
+// fifteen minutes (two instansi ran dry before the jobs ended, 2026-12-04).
+const VERIFIED = [7, 1, 2];
 // The imported applicants' instansi (codes): neither the announced one nor the verifiers'.
 const IMPOR_INSTANSI = ['4002', '3201', '3300', '4024'];
 // Their nomor peserta (bench/impor/berkas.mjs) start with 88, the seeded ones with a track's digit.
@@ -122,10 +123,13 @@ async function main() {
   // The announcement's instansi: everyone decided and reviewed, the track locked.
   await putuskanDanKunci(db, ANNOUNCED);
   const bench = await prepareVerifiers(db, { instansiId: VERIFIED[0], count: VERIFIERS });
-  await db.query('UPDATE app_user SET instansi_id = $2 WHERE username = ANY($1::text[])', [
-    bench.usernames.filter((_, i) => i % 2 === 1),
-    VERIFIED[1],
-  ]);
+  for (const [k, instansiId] of VERIFIED.entries()) {
+    if (k === 0) continue;
+    await db.query('UPDATE app_user SET instansi_id = $2 WHERE username = ANY($1::text[])', [
+      bench.usernames.filter((_, i) => i % VERIFIED.length === k),
+      instansiId,
+    ]);
+  }
   await db.query(`DELETE FROM final_verifikasi WHERE instansi_id = ANY($1::int[]) AND track = 'cpns'`, [VERIFIED]);
   // Every run starts from the same queues: what earlier runs decided there is undecided again.
   await db.query(

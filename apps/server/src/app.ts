@@ -230,7 +230,7 @@ export async function buildApp({
   await app.register(profilRoutes, { db });
   await app.register(penggunaRoutes, { db, mailer });
   // Issue #18: loading selection data and the stage windows (national operator).
-  await app.register(imporRoutes, { db, files, nice: config.baca.nice });
+  await app.register(imporRoutes, { db, files });
   await app.register(mutuRoutes, { db, cacheSeconds: config.dashboardCacheSeconds });
 
   // The status counters' deltas are folded in now and then (PERFORMANCE.md).

@@ -1,6 +1,7 @@
-// Issue #33: the row jobs a process takes from the queue – applying imports, making announcements,
-// writing large exports – each as many at once as its setting says (0: none here). One place for
-// the server (main.ts) and `npm run worker` (worker-cli.ts), which run the same three.
+// Issue #33: the row jobs a process takes from the queue – checking large imports' uploads and
+// applying imports, making announcements, writing large exports – each as many at once as its
+// setting says (0: none here; the import's setting counts checks and applies apart). One place
+// for the server (main.ts) and `npm run worker` (worker-cli.ts), which run the same ones.
 
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -10,7 +11,7 @@ import { PEMBUAT_EKSPOR } from './ekspor-jenis.js';
 import type { Antrean } from './modules/baca/antrean.js';
 import { PekerjaDokumen, pembuatDokumen } from './modules/dokumen-resmi/pekerja.js';
 import { PekerjaEkspor } from './modules/export/job.js';
-import { PekerjaImpor } from './modules/impor/pekerja.js';
+import { PekerjaCek, PekerjaImpor } from './modules/impor/pekerja.js';
 import type { BerkasStore } from './storage/berkas-store.js';
 
 /** Starts the process's row-job workers; `berhenti` stops them (a job in hand is failed by its heartbeat). */
@@ -23,6 +24,9 @@ export async function mulaiPekerjaBaris(
 ): Promise<{ berhenti(): Promise<void> }> {
   const pekerja = [
     config.impor.pekerja > 0 ? new PekerjaImpor(antrean, db, { jumlah: config.impor.pekerja, log }) : null,
+    config.impor.pekerja > 0
+      ? new PekerjaCek(antrean, { db, files, nice: config.baca.nice }, { jumlah: config.impor.pekerja, log })
+      : null,
     config.dokumen.pekerja > 0
       ? new PekerjaDokumen(antrean, pembuatDokumen(db, files, config), { jumlah: config.dokumen.pekerja, log })
       : null,

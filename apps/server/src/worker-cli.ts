@@ -1,6 +1,6 @@
 // Issue #35: `npm run worker` – a process that only runs batch work: it takes jobs from the same
 // PostgreSQL queue as the instances (any number of such processes may run; no job runs twice):
-// reading documents, BACA_PEKERJA at once (default 1), and (issue #33) applying imports,
+// reading documents, BACA_PEKERJA at once (default 1), and (issue #33) checking large uploads and applying imports,
 // IMPOR_PEKERJA at once (default 1; instances may then run with IMPOR_PEKERJA=0), and making
 // announcements, DOKUMEN_PEKERJA at once (default 1), and writing large list exports,
 // EKSPOR_PEKERJA at once (default 1). It stops cleanly

@@ -19,6 +19,10 @@ export interface ImporCekTable {
   status: Generated<'MEMERIKSA' | 'SELESAI' | 'GAGAL'>;
   pesan: string | null;
   detak_at: Generated<Date>;
+  /** Migration 0046: a large upload's check on the job queue (its hash in the store until checked). */
+  unggahan: string | null;
+  diantre: Generated<boolean>;
+  diambil_at: Date | null;
 }
 
 export interface ImporBarisTable {

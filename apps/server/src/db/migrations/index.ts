@@ -39,6 +39,7 @@ import * as m0042 from './0042-sampel-verifikasi.js';
 import * as m0043 from './0043-verifikasi-kedua.js';
 import * as m0044 from './0044-dokumen-antrean.js';
 import * as m0045 from './0045-ekspor-job.js';
+import * as m0046 from './0046-impor-cek-antrean.js';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '0043-verifikasi-kedua': m0043,
   '0044-dokumen-antrean': m0044,
   '0045-ekspor-job': m0045,
+  '0046-impor-cek-antrean': m0046,
 };

@@ -36,6 +36,11 @@ export const ANTREAN_BACA_GAGAL = 'baca-dokumen-gagal';
 export const ANTREAN_IMPOR = 'impor-terapkan';
 /** The queue's own expiry of an apply job (a million rows takes minutes; the heartbeat decides). */
 const KEDALUWARSA_IMPOR_DETIK = 6 * 60 * 60;
+/**
+ * Issue #33: the check of a large upload (modules/impor/pekerja.ts). Never retried by the queue: a
+ * check whose worker died is ended as failed by its heartbeat, and the operator uploads it again.
+ */
+export const ANTREAN_CEK = 'impor-cek';
 
 /**
  * Issue #33: an announcement to make (modules/dokumen-resmi/pekerja.ts). Never retried by the
@@ -117,6 +122,12 @@ export async function bukaAntrean(sumber: SumberAntrean, opsi: OpsiAntrean = {})
   });
   await boss.createQueue(ANTREAN_IMPOR, {
     name: ANTREAN_IMPOR,
+    policy: 'standard',
+    retryLimit: 0,
+    expireInSeconds: KEDALUWARSA_IMPOR_DETIK,
+  });
+  await boss.createQueue(ANTREAN_CEK, {
+    name: ANTREAN_CEK,
     policy: 'standard',
     retryLimit: 0,
     expireInSeconds: KEDALUWARSA_IMPOR_DETIK,

@@ -27,6 +27,7 @@ import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { ANTREAN_EKSPOR, type Antrean, type OpsiPekerja, PekerjaAntrean, relaiBaris } from '../baca/antrean.js';
 import { kerjakanDiUtas } from '../baca/utas-kerja.js';
+import { hapusBilaTakDipakai } from '../shared/berkas-sementara.js';
 import {
   type DaftarEkspor,
   type HasilEkspor,
@@ -267,8 +268,8 @@ export async function berkasEkspor(
 }
 
 /**
- * Deletes expired exports: the file (unless another export not yet expired holds the same bytes:
- * the store keeps equal bytes once) and the row; and rows of jobs that ended without a file a day
+ * Deletes expired exports: the file (unless another export not yet expired, or an upload being
+ * checked, holds the same bytes: the store keeps equal bytes once) and the row; and rows of jobs that ended without a file a day
  * ago. Returns how many files were deleted.
  */
 export async function bersihkanEkspor(db: Kysely<DB>, files: BerkasStore): Promise<number> {
@@ -285,15 +286,7 @@ export async function bersihkanEkspor(db: Kysely<DB>, files: BerkasStore): Promi
     .execute();
   let dihapus = 0;
   for (const sha256 of new Set(expired.map((row) => row.berkas_sha256))) {
-    if (!sha256) continue;
-    const masihDipakai = await db
-      .selectFrom('ekspor_job')
-      .where('berkas_sha256', '=', sha256)
-      .select('id')
-      .executeTakeFirst();
-    if (masihDipakai) continue;
-    await files.hapus(sha256);
-    dihapus += 1;
+    if (sha256 && (await hapusBilaTakDipakai(db, files, sha256))) dihapus += 1;
   }
   return dihapus;
 }

@@ -3,8 +3,11 @@
 // the staged rows is in terapkan.ts. The screen, the API and the CLI all come through here.
 
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import {
   IMPOR_ERROR_CODES,
   IMPOR_LAPORAN_BATAS,
@@ -18,6 +21,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { recordAudit } from '../audit/audit.js';
+import { hapusBilaTakDipakai } from '../shared/berkas-sementara.js';
 import { beriGiliran, mengalahSebanding } from '../shared/giliran.js';
 import { type Arsip, bukaFolder, bukaZip } from './arsip.js';
 import { type BarisDitolak, JENIS_IMPOR, JENIS_TERSEDIA } from './kinds.js';
@@ -129,6 +133,31 @@ export interface OpsiCek {
 /** A table of this many bytes or more is checked in a thread (about 3,000 rows of applicants). */
 export const UTAS_CEK_MULAI = 1024 * 1024;
 
+/** A check's row, status MEMERIKSA; `unggahan`: the upload's hash in the store when a worker checks it. */
+async function catatCek(
+  db: Kysely<DB>,
+  id: string,
+  input: { jenis: ImporJenis; namaFile: string; oleh: Pengimpor },
+  sha256: string,
+  ukuran: number,
+  unggahan: string | null,
+) {
+  await db
+    .insertInto('impor_cek')
+    .values({
+      id,
+      jenis: input.jenis,
+      nama_file: input.namaFile,
+      sha256,
+      ukuran,
+      dibuat_oleh: input.oleh.id,
+      dibuat_oleh_nama: input.oleh.nama,
+      status: 'MEMERIKSA',
+      unggahan,
+    })
+    .execute();
+}
+
 /**
  * Step 1: the whole validation; stages the rows and reports. Nothing live changes. A check that
  * takes longer than `tungguMs` is answered with status MEMERIKSA and goes on; its report is read
@@ -154,19 +183,7 @@ export async function cekBerkas(
       : await Promise.all([sha256File(input.file), stat(input.file)]);
     sha256 = hash;
     ukuran = size;
-    await db
-      .insertInto('impor_cek')
-      .values({
-        id,
-        jenis: input.jenis,
-        nama_file: input.namaFile,
-        sha256,
-        ukuran: size,
-        dibuat_oleh: input.oleh.id,
-        dibuat_oleh_nama: input.oleh.nama,
-        status: 'MEMERIKSA',
-      })
-      .execute();
+    await catatCek(db, id, input, sha256, size, null);
   } catch (error) {
     arsip?.close();
     await opsi.setelah?.();
@@ -267,15 +284,7 @@ async function periksa(
   } catch (error) {
     clearInterval(detak);
     await inFlight.catch(() => undefined);
-    await db
-      .updateTable('impor_cek')
-      .set({
-        status: 'GAGAL',
-        pesan: error instanceof AppError ? error.message : 'Pemeriksaan gagal karena kesalahan pada server.',
-      })
-      .where('id', '=', id)
-      .execute()
-      .catch(() => undefined);
+    await gagalkanCek(db, id, error);
     throw error;
   }
   const report = await laporanCek(db, id);
@@ -398,11 +407,133 @@ export async function barisDitolak(db: Kysely<DB>, cekId: string) {
   return rows.rows;
 }
 
-/** A check whose process died (no heartbeat for a minute) is failed, so the screen stops waiting. */
-export async function akhiriCekMati(db: Kysely<DB>, cekId: string) {
+/** A check still running is failed, with why (the error's message when it is the file's fault). */
+async function gagalkanCek(db: Kysely<DB>, id: string, error: unknown) {
+  await db
+    .updateTable('impor_cek')
+    .set({
+      status: 'GAGAL',
+      pesan: error instanceof AppError ? error.message : 'Pemeriksaan gagal karena kesalahan pada server.',
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'MEMERIKSA')
+    .execute()
+    .catch(() => undefined);
+}
+
+/**
+ * A check whose process died (no heartbeat for a minute) is failed, so the screen stops waiting:
+ * this one, or every one. A check waiting for a worker is not dead: its clock starts when taken.
+ */
+export async function akhiriCekMati(db: Kysely<DB>, cekId?: string) {
   await sql`UPDATE impor_cek SET status = 'GAGAL',
-      pesan = 'Pemeriksaan terhenti (server dimulai ulang). Unggah berkasnya kembali.'
-    WHERE id = ${cekId} AND status = 'MEMERIKSA' AND detak_at < now() - make_interval(secs => ${STALE_SECONDS})`.execute(
-    db,
-  );
+      pesan = 'Pemeriksaan terhenti (pekerja atau server dimulai ulang). Unggah berkasnya kembali.'
+    WHERE ${cekId === undefined ? sql`true` : sql`id = ${cekId}`} AND status = 'MEMERIKSA'
+      AND (unggahan IS NULL OR diambil_at IS NOT NULL)
+      AND detak_at < now() - make_interval(secs => ${STALE_SECONDS})`.execute(db);
+}
+
+/** How often the answer to a queued check's upload looks whether the check has ended. */
+const JEDA_TUNGGU_MS = 250;
+
+/**
+ * Issue #33: a large upload's check on the job queue, run by an import worker in any process
+ * (pekerja.ts, jalankanCek), not by the process that received it. The upload goes into the document
+ * store, where every process can read it; the check's row is the queue's outbox. The answer waits
+ * up to `tungguMs` for the check's end, as cekBerkas's does, then says MEMERIKSA and the screen
+ * follows the report. A check no worker has taken yet waits (its report reads 0 rows).
+ */
+export async function antreCek(
+  db: Kysely<DB>,
+  input: { jenis: ImporJenis; file: string; namaFile: string; oleh: Pengimpor; files: BerkasStore },
+  opsi: { tungguMs: number },
+): Promise<ImporCek> {
+  requireJenis(input.jenis);
+  const [sha256, { size }] = await Promise.all([sha256File(input.file), stat(input.file)]);
+  await input.files.putFile(input.file, sha256);
+  const id = randomUUID();
+  await catatCek(db, id, input, sha256, size, sha256);
+  const batas = performance.now() + opsi.tungguMs;
+  for (;;) {
+    const { status } = await db.selectFrom('impor_cek').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+    if (status !== 'MEMERIKSA' || performance.now() >= batas) return laporanCek(db, id);
+    await new Promise((resolve) => setTimeout(resolve, JEDA_TUNGGU_MS));
+  }
+}
+
+/**
+ * Issue #33: a worker's check of a queued upload. It claims the row first (so no check runs twice;
+ * the heartbeat's clock starts here), copies the upload out of the store into a folder of its own
+ * and checks it as the request's check does: a table in a thread at `nice`, an archive beside the
+ * store. However it ends, the upload leaves the store, with those of checks whose worker died. A
+ * file the check refuses ends the check, not the job: only a server fault is thrown.
+ */
+export async function jalankanCek(
+  db: Kysely<DB>,
+  files: BerkasStore,
+  id: string,
+  opsi: { nice: number },
+): Promise<ImporCek | null> {
+  const cek = await db
+    .updateTable('impor_cek')
+    .set({ diambil_at: sql<Date>`now()`, detak_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'MEMERIKSA')
+    .where('diambil_at', 'is', null)
+    .where('unggahan', 'is not', null)
+    .returningAll()
+    .executeTakeFirst();
+  if (!cek?.unggahan) return null;
+  const dir = await mkdtemp(path.join(tmpdir(), 'portal-cek-'));
+  let arsip: Arsip | null = null;
+  try {
+    const file = path.join(dir, 'unggahan');
+    const isi = await files.open(cek.unggahan);
+    if (!isi)
+      throw new AppError(
+        410,
+        IMPOR_ERROR_CODES.cekTidakAda,
+        'Berkas unggahan tidak ada lagi. Unggah berkasnya kembali.',
+      );
+    await pipeline(isi, createWriteStream(file));
+    const jenis = cek.jenis as ImporJenis;
+    arsip = jenis === 'dokumen' ? await bukaZip(file) : null;
+    const input = {
+      jenis,
+      file,
+      namaFile: cek.nama_file,
+      oleh: { id: cek.dibuat_oleh, nama: cek.dibuat_oleh_nama },
+      files,
+    };
+    await periksa(db, id, input, arsip, cek.sha256, {
+      ukuran: Number(cek.ukuran),
+      utasMulai: UTAS_CEK_MULAI,
+      nice: opsi.nice,
+      rentangSortir: bisaSalin(db) ? Infinity : SORTIR_TERTANAM,
+      statistikMulai: ANALYZE_SETIAP,
+    });
+  } catch (error) {
+    await gagalkanCek(db, id, error);
+    if (!(error instanceof AppError)) throw error;
+  } finally {
+    arsip?.close();
+    await rm(dir, { recursive: true, force: true });
+    await lepasUnggahan(db, files);
+  }
+  return laporanCek(db, id);
+}
+
+/** The uploads of checks that have ended (or whose worker died) leave the store. */
+export async function lepasUnggahan(db: Kysely<DB>, files: BerkasStore): Promise<void> {
+  await akhiriCekMati(db);
+  const ended = await db
+    .selectFrom('impor_cek')
+    .select(['id', 'unggahan'])
+    .where('unggahan', 'is not', null)
+    .where('status', '<>', 'MEMERIKSA')
+    .execute();
+  for (const row of ended) {
+    await db.updateTable('impor_cek').set({ unggahan: null }).where('id', '=', row.id).execute();
+    if (row.unggahan) await hapusBilaTakDipakai(db, files, row.unggahan);
+  }
 }

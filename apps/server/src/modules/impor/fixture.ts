@@ -9,10 +9,10 @@ import { DEMO_PASSWORD, type ImporJob } from '@portal/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { useApiFixture } from '../../test/api-fixture.js';
-import { type Antrean, bukaAntrean } from '../baca/antrean.js';
+import { type Antrean, bukaAntrean, type PekerjaAntrean } from '../baca/antrean.js';
 import type { CounterDelta } from '../shared/counter-deltas.js';
 import { JENIS_IMPOR } from './kinds.js';
-import { PekerjaImpor } from './pekerja.js';
+import { PekerjaCek, PekerjaImpor } from './pekerja.js';
 
 /** A multipart/form-data body with one file field, as a browser's FormData sends it. */
 function multipart(filename: string, content: Buffer | string) {
@@ -29,22 +29,27 @@ function multipart(filename: string, content: Buffer | string) {
 
 export function useImporFixture() {
   const api = useApiFixture();
-  // The apply jobs run as they do in the server: on the job queue, taken by an import worker.
-  const state = { token: '', antrean: null as Antrean | null, pekerja: null as PekerjaImpor | null };
+  // The apply jobs and the large uploads' checks run as they do in the server: on the job queue,
+  // taken by an import worker.
+  const state = { token: '', antrean: null as Antrean | null, pekerja: [] as PekerjaAntrean[] };
   beforeAll(async () => {
     state.token = await api.client.loginToken('superadmin', DEMO_PASSWORD);
     state.antrean = await bukaAntrean(api.ctx.sumberAntrean, { pollingIntervalSeconds: 0.5 });
-    state.pekerja = new PekerjaImpor(state.antrean, api.ctx.db, {
+    const opsi = {
       jumlah: 1,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
       relaiMs: 100,
       pollingIntervalSeconds: 0.5,
-    });
-    await state.pekerja.mulai();
+    };
+    state.pekerja = [
+      new PekerjaImpor(state.antrean, api.ctx.db, opsi),
+      new PekerjaCek(state.antrean, { db: api.ctx.db, files: api.store, nice: 0 }, opsi),
+    ];
+    for (const pekerja of state.pekerja) await pekerja.mulai();
   }, 60_000);
   // Registered after the app's: run before it closes the database.
   afterAll(async () => {
-    await state.pekerja?.berhenti();
+    for (const pekerja of state.pekerja) await pekerja.berhenti();
     await state.antrean?.tutup();
   });
   return {

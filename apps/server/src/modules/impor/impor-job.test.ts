@@ -8,7 +8,8 @@ import path from 'node:path';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, IMPOR_PATH } from '@portal/contract';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { cekBerkas } from './cek.js';
+import { hapusBilaTakDipakai } from '../shared/berkas-sementara.js';
+import { cekBerkas, jalankanCek } from './cek.js';
 import { DOCS_END, DOCS_START, kolomMarkdown } from './docs.js';
 import { csv, PDF, useImporFixture, zip } from './fixture.js';
 import { batalkanJob, batchTerapkan, jalankanJob, mulaiTerapkan } from './terapkan.js';
@@ -305,6 +306,61 @@ describe('an import from check to apply (issue #18)', () => {
       message: expect.stringMatching(/gagal: Pemeriksaan terhenti/),
     });
   }, 60_000);
+
+  it("a large upload is checked by an import worker on the job queue; a dead worker's check is failed, a waiting one is not (issue #33)", async () => {
+    const { db } = api.ctx;
+    const antre = (id: string, unggahan: string, diambil: boolean) =>
+      sql`INSERT INTO impor_cek (id, jenis, nama_file, sha256, ukuran, dibuat_oleh, dibuat_oleh_nama, status,
+          unggahan, diantre, diambil_at, detak_at)
+        VALUES (${id}, 'instansi', 'x.csv', ${unggahan}, 1, null, 'uji', 'MEMERIKSA', ${unggahan}, true,
+          ${diambil ? sql`now() - interval '2 minutes'` : null}, now() - interval '2 minutes')`.execute(db);
+    // A worker took this one and its process died two minutes ago; its upload is still stored.
+    const dead = randomUUID();
+    const deadFile = await api.store.put(Buffer.from('kode;nama;jenis\r\n'));
+    await antre(dead, deadFile, true);
+    // This one no worker has taken yet (handed to the queue, never picked up): waiting, not dead.
+    const waiting = randomUUID();
+    const waitingFile = await api.store.put(Buffer.from('kode;nama;jenis\r\n9;x;daerah\r\n'));
+    await antre(waiting, waitingFile, false);
+
+    const rows = [
+      ['kode', 'nama', 'jenis'],
+      ...Array.from({ length: 36_000 }, (_, i) => [`5${String(i).padStart(6, '0')}`, `Instansi Antre ${i}`, 'daerah']),
+    ];
+    rows[777] = ['5000776', 'Instansi Tanpa Jenis', 'entah'];
+    const content = csv(rows);
+    expect(Buffer.byteLength(content), 'large enough for the queue').toBeGreaterThan(1024 * 1024);
+    const answer = await fx.cek('instansi', 'antre.csv', content);
+    expect([200, 202]).toContain(answer.statusCode);
+    const follow = (id: string) => api.client.request({ url: `/api/admin/impor/cek/${id}`, token: fx.token });
+    const id = answer.json().id as string;
+    await expect.poll(async () => (await follow(id)).json().status, { timeout: 60_000, interval: 200 }).toBe('SELESAI');
+    expect((await follow(id)).json()).toMatchObject({
+      dibaca: 36_000,
+      baru: 35_999,
+      ditolak: 1,
+      namaFile: 'antre.csv',
+    });
+    expect((await follow(id)).json().penolakan).toEqual([expect.objectContaining({ baris: 778, kolom: 'jenis' })]);
+
+    // The queue's worker checked it: handed over, taken, and its upload gone from the store.
+    const row = await db.selectFrom('impor_cek').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ diantre: true, unggahan: null });
+    expect(row.diambil_at).not.toBeNull();
+    expect(await api.store.exists(row.sha256)).toBe(false);
+    // Taken once: a second worker handed the same check leaves it.
+    expect(await jalankanCek(db, api.store, id, { nice: 0 })).toBeNull();
+
+    // The dead worker's check was failed and its upload deleted; the waiting one waits, its upload kept.
+    expect((await follow(dead)).json()).toMatchObject({ status: 'GAGAL', pesan: expect.stringMatching(/terhenti/) });
+    expect(await api.store.exists(deadFile)).toBe(false);
+    expect((await follow(waiting)).json()).toMatchObject({ status: 'MEMERIKSA', dibaca: 0 });
+    expect(await api.store.exists(waitingFile)).toBe(true);
+    // Nor does an expired export's cleanup delete bytes an upload still holds.
+    expect(await hapusBilaTakDipakai(db, api.store, waitingFile)).toBe(false);
+    expect(await api.store.exists(waitingFile)).toBe(true);
+    await db.deleteFrom('impor_cek').where('id', '=', waiting).execute();
+  }, 120_000);
 
   it('changes one stage window, audited and in effect at once', async () => {
     const res = await api.client.request({

@@ -3,10 +3,21 @@
 // click. The job's row in impor_job is written by the request (terapkan.ts); the relay hands rows
 // not yet queued to the queue and marks them in the same transaction, so none is lost or queued
 // twice, and a worker claims its row before the first batch (jalankanJob), so none runs twice.
+// The check of a large upload goes the same way (PekerjaCek): its row in impor_cek is the outbox,
+// its upload waits in the document store, and a worker claims the row before it reads the file.
 
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { ANTREAN_IMPOR, type Antrean, type OpsiPekerja, PekerjaAntrean, relaiBaris } from '../baca/antrean.js';
+import type { BerkasStore } from '../../storage/berkas-store.js';
+import {
+  ANTREAN_CEK,
+  ANTREAN_IMPOR,
+  type Antrean,
+  type OpsiPekerja,
+  PekerjaAntrean,
+  relaiBaris,
+} from '../baca/antrean.js';
+import { jalankanCek } from './cek.js';
 import { jalankanJob } from './terapkan.js';
 
 /** Hands apply jobs not yet queued to the queue, in one transaction. Returns how many. */
@@ -30,6 +41,42 @@ export class PekerjaImpor extends PekerjaAntrean {
           throw error;
         });
         opsi.log.info({ job: ended.id, jenis: ended.jenis, status: ended.status }, 'impor berakhir');
+      },
+      opsi,
+    );
+  }
+}
+
+/** Hands queued checks not yet handed over to the queue, in one transaction. Returns how many. */
+export const relaiCek = (antrean: Antrean): Promise<number> =>
+  relaiBaris(antrean, {
+    table: 'impor_cek',
+    waiting: "status = 'MEMERIKSA' AND unggahan IS NOT NULL",
+    order: 'dibuat_at',
+    queue: ANTREAN_CEK,
+  });
+
+/**
+ * The checks of large uploads in one process, as many at once as its import workers (IMPOR_PEKERJA).
+ * A check in hand stops beating when the process exits; after STALE_SECONDS it is ended as failed
+ * and its upload leaves the store at the next check's end.
+ */
+export class PekerjaCek extends PekerjaAntrean {
+  constructor(antrean: Antrean, kerja: { db: Kysely<DB>; files: BerkasStore; nice: number }, opsi: OpsiPekerja) {
+    super(
+      antrean,
+      ANTREAN_CEK,
+      () => relaiCek(antrean),
+      async (id) => {
+        const ended = await jalankanCek(kerja.db, kerja.files, id, { nice: kerja.nice }).catch((error: unknown) => {
+          opsi.log.error({ err: error, cek: id }, 'pemeriksaan impor gagal');
+          throw error;
+        });
+        if (ended)
+          opsi.log.info(
+            { cek: id, jenis: ended.jenis, status: ended.status, dibaca: ended.dibaca },
+            'pemeriksaan impor berakhir',
+          );
       },
       opsi,
     );

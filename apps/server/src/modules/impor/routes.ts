@@ -4,7 +4,7 @@
 // for every other role). The same import runs from the command line (impor-cli.ts).
 
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -32,7 +32,7 @@ import type { DB } from '../../db/schema.js';
 import { AppError, validationError } from '../../errors.js';
 import type { BerkasStore } from '../../storage/berkas-store.js';
 import { recordAudit } from '../audit/audit.js';
-import { barisDitolak, cekBerkas, laporanCek, type Pengimpor, requireJenis } from './cek.js';
+import { antreCek, barisDitolak, cekBerkas, laporanCek, type Pengimpor, requireJenis, UTAS_CEK_MULAI } from './cek.js';
 import { berkasDitolak, template } from './files.js';
 import { infoJenis, JENIS_TERSEDIA } from './kinds.js';
 import { batalkanJob, daftarJob, jobOf, mulaiTerapkan } from './terapkan.js';
@@ -46,14 +46,7 @@ const jenisParams = z.object({ jenis: z.enum(IMPOR_JENIS) });
 const idParams = z.object({ id: z.string().uuid('id tidak dikenal') });
 const tags = ['Data Seleksi'];
 
-export async function imporRoutes(
-  app: FastifyInstance,
-  {
-    db,
-    files,
-    nice,
-  }: { db: Kysely<DB>; files: BerkasStore /** BACA_NICE, the check's thread's priority */; nice: number },
-) {
+export async function imporRoutes(app: FastifyInstance, { db, files }: { db: Kysely<DB>; files: BerkasStore }) {
   await app.register(fastifyMultipart, { limits: { fileSize: IMPOR_MAX_BYTES, files: 1, fields: 5 } });
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { access: { page: () => IMPOR_PATH } };
@@ -121,11 +114,19 @@ export async function imporRoutes(
       }
       // A large file's check goes on after the answer (202, status MEMERIKSA): the screen reads
       // GET …/cek/{id} until it ends, and no proxy's read timeout cuts a check of a million rows.
-      const report = await cekBerkas(
-        db,
-        { jenis: request.params.jenis as ImporJenis, file, namaFile: part.filename, oleh: pengimpor(request), files },
-        { tungguMs: CEK_TUNGGU_MS, setelah: hapus, nice },
-      );
+      // Issue #33: a large file is checked by an import worker in any process (the job queue),
+      // not by this one, which answers people; a small one here, answered at once.
+      const input = {
+        jenis: request.params.jenis as ImporJenis,
+        file,
+        namaFile: part.filename,
+        oleh: pengimpor(request),
+        files,
+      };
+      const report =
+        (await stat(file)).size >= UTAS_CEK_MULAI
+          ? await antreCek(db, input, { tungguMs: CEK_TUNGGU_MS }).finally(hapus)
+          : await cekBerkas(db, input, { tungguMs: CEK_TUNGGU_MS, setelah: hapus });
       return reply.code(report.status === 'MEMERIKSA' ? 202 : 200).send(report);
     },
   );
