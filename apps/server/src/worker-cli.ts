@@ -16,6 +16,7 @@ import { metrikBaca } from './modules/baca/metrik.js';
 import { Pembaca } from './modules/baca/pekerja.js';
 import { PortalMetrics } from './modules/metrics/metrics.js';
 import { startMetricsServer } from './modules/metrics/server.js';
+import { orangBekerjaDiPostgres, PEKERJA_APLIKASI, pantauOrangLain } from './modules/shared/giliran.js';
 import { mulaiPekerjaBaris } from './pekerja-baris.js';
 import { openBerkasStore } from './storage/open-berkas-store.js';
 
@@ -36,7 +37,11 @@ try {
 }
 const database = await openDatabase(config.database, {
   onConnectionError: (err) => log.warn({ err }, 'sambungan basis data terputus; diganti dengan sambungan baru'),
+  applicationName: PEKERJA_APLIKASI,
 });
+// Nobody's requests come here: the batches of imports give way while the instances' sessions are
+// at work in PostgreSQL (issue #33), as they do to people's requests inside an instance.
+pantauOrangLain(orangBekerjaDiPostgres(database.db));
 const files = openBerkasStore(config, database.db);
 const antrean = await bukaAntrean({ kind: 'postgres', url: config.database.url, schema: config.baca.antreanSchema });
 const metrics = new PortalMetrics({ pool: database.pool });

@@ -73,6 +73,8 @@ export interface OpenOptions {
    * demand; without a listener, pg's 'error' event would end the process (issue #17).
    */
   onConnectionError?: (error: Error) => void;
+  /** How its sessions are named in pg_stat_activity (`npm run worker`: PEKERJA_APLIKASI). */
+  applicationName?: string;
 }
 
 export async function openDatabase(database: Config['database'], options: OpenOptions = {}): Promise<Database> {
@@ -84,6 +86,7 @@ export async function openDatabase(database: Config['database'], options: OpenOp
       // A peer that vanished without a word (failover, network cut) is noticed by TCP keep-alive.
       keepAlive: true,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
     });
     const onError = options.onConnectionError ?? (() => {});
     // Idle connections report here; the pool has already removed the broken one.

@@ -5,6 +5,8 @@
 // large import slows down under the verifiers' load rather than slowing them down.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type Kysely, sql } from 'kysely';
+import type { DB } from '../../db/schema.js';
 
 /** How long one slice of background work may hold the event loop (ms). */
 export const SLICE_MS = 4;
@@ -35,12 +37,42 @@ export function beriGiliran(): Promise<void> {
 }
 
 /**
- * After a piece of background work that took `ms` in the database (a batch staged or applied):
- * while people are at work, waits half as long, so PostgreSQL's cores answer their requests in
- * between; otherwise goes on at once.
+ * Issue #33: in a process that serves nobody (`npm run worker`), whether people are at work is
+ * asked of the database the instances share (orangBekerjaDiPostgres); none here by default.
  */
-export function mengalahSebanding(ms: number): Promise<void> {
-  return orangSedangBekerja() ? new Promise((resolve) => setTimeout(resolve, ms / 2)) : Promise.resolve();
+let orangLainBekerja: (() => Promise<boolean>) | null = null;
+
+/** How `npm run worker` names its sessions in pg_stat_activity: they are not people at work. */
+export const PEKERJA_APLIKASI = 'portal-verifikasi-asn:pekerja';
+
+/**
+ * Whether a session other than the workers' and the queue's (pg-boss names its own `pgboss`) is
+ * running a statement in this database now: the instances answering people. One sample per
+ * batch; a few people at work are caught now and then, sixteen flat out nearly always.
+ */
+export function orangBekerjaDiPostgres(db: Kysely<DB>): () => Promise<boolean> {
+  return async () => {
+    const { rows } = await sql<{ ada: boolean }>`SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+      WHERE datname = current_database() AND state = 'active' AND backend_type = 'client backend'
+        AND pid <> pg_backend_pid() AND application_name <> 'pgboss'
+        AND application_name NOT LIKE ${`${PEKERJA_APLIKASI}%`}) AS ada`.execute(db);
+    return rows[0]?.ada ?? false;
+  };
+}
+
+/** Sets (or, with null, clears) how this process learns that people are at work elsewhere. */
+export function pantauOrangLain(tanya: (() => Promise<boolean>) | null): void {
+  orangLainBekerja = tanya;
+}
+
+/**
+ * After a piece of background work that took `ms` in the database (a batch staged or applied):
+ * while people are at work – here, or elsewhere as pantauOrangLain tells – waits half as long, so
+ * PostgreSQL's cores answer their requests in between; otherwise goes on at once.
+ */
+export async function mengalahSebanding(ms: number): Promise<void> {
+  const sibuk = orangSedangBekerja() || ((await orangLainBekerja?.().catch(() => false)) ?? false);
+  if (sibuk) await new Promise((resolve) => setTimeout(resolve, ms / 2));
 }
 
 /** Yields one turn of the event loop (requests waiting are read), without pausing. */
