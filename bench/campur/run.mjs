@@ -222,6 +222,7 @@ async function main() {
                 status: r.job.status,
                 seconds: round((performance.now() - t0) / 1000),
                 job: { total: r.job.total },
+                checkS: r.checkS,
                 detail: `check ${round(r.checkS)} s, apply ${round(r.applyS)} s; ${r.report.baru} new, ${r.report.ditolak} refused, ${r.report.konflik} conflicts`,
               };
             },
@@ -275,6 +276,32 @@ async function main() {
         'errors (all phases)': alone.stats.errors[step] + beside.stats.errors[step] + after.stats.errors[step],
       };
     });
+    // The jobs' phase by the minute: which job's stretch the verifiers felt (the import's check
+    // and apply are one job of the table below; the check's end is its `check` figure).
+    const WINDOW_S = 60;
+    const windows = [];
+    for (let from = 0; from * 1000 < beside.seconds * 1000; from += WINDOW_S) {
+      const inWindow = (step) =>
+        beside.stats.latencies[step].filter((_, i) => {
+          const s = (beside.stats.sentAt[step][i] - t0) / 1000;
+          return s >= from && s < from + WINDOW_S;
+        });
+      const claims = inWindow('claim');
+      if (claims.length === 0) continue;
+      windows.push({
+        's into the jobs': `${from}–${from + WINDOW_S}`,
+        claims: claims.length,
+        'claim p95 (ms)': round(p95Of(claims)),
+        'detail p95 (ms)': round(p95Of(inWindow('detail'))),
+        'save p95 (ms)': round(p95Of(inWindow('save'))),
+        running: Object.entries(ended)
+          .filter(([, e]) => e.seconds > from)
+          .map(([name, e]) => (e.checkS === undefined ? name : `${name} (${from < e.checkS ? 'check' : 'apply'})`))
+          .join(', '),
+      });
+    }
+    console.log('\nbeside the jobs, by the minute (alone before: claim / detail / save p95 in the first table):');
+    console.table(windows);
     const phases = { alone, beside, after };
     console.log(
       `\n${Object.entries(phases)

@@ -51,6 +51,8 @@ const ms = (value) => Number(value.toFixed(1));
 export function verifikasiLoad({ base, verifiers, thinkMs = 0 }) {
   const stats = {
     latencies: Object.fromEntries(STEPS.map((step) => [step, []])),
+    /** When each request of `latencies` was sent (performance.now()), in the same order. */
+    sentAt: Object.fromEntries(STEPS.map((step) => [step, []])),
     errors: Object.fromEntries(STEPS.map((step) => [step, 0])),
     errorSamples: [],
     decided: [],
@@ -92,6 +94,7 @@ export function verifikasiLoad({ base, verifiers, thinkMs = 0 }) {
       text = String(error);
     }
     stats.latencies[step].push(performance.now() - started);
+    stats.sentAt[step].push(started);
     const ok = status >= 200 && status < 300;
     if (!ok && !(step === 'claim' && status === 404 && text.includes('ANTRIAN_KOSONG'))) {
       stats.errors[step] += 1;

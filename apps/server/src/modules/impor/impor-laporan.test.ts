@@ -200,8 +200,9 @@ describe('the check of an import reports every problem in one pass (issue #32)',
       [58, 'nik', `${NIK} 3`],
       [58, 'track, nomor_peserta', `${KUNCI} 3`],
     ];
-    // Parts of 20 rows (the rules one row at a time), and the default of this database.
-    for (const rentang of [1, undefined]) {
+    // Parts of 20 rows (the rules one row at a time), the default of this database, and the whole
+    // file in one statement.
+    for (const rentang of [1, undefined, Infinity]) {
       const report = await cek(rentang);
       const found = (report.penolakan as Masalah[])
         .map((m) => [m.baris, m.kolom, m.pesan])
